@@ -1,0 +1,27 @@
+# Both targets set everything up on a fresh machine with Python 3.11+:
+# the virtual environment is made and filled the first time, and again when pyproject.toml changes.
+VENV ?= .venv
+PYTHON ?= python3
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint bench
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/shinpan
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check companion cardscans db tests benchmarks
+	$(BIN)/mypy companion cardscans db
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/rules.py

@@ -1,0 +1,156 @@
+"""`shinpan rules`, `shinpan replay`, `shinpan legal`: the rules core from the command line."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from companion.cli.output import CliError, print_json, read_text
+from companion.rules.errors import RecordError
+from companion.rules.match import Match
+from companion.rules.model import to_data
+from companion.rules.record import format_action_line, load_record
+from companion.rules.registry import all_rulesets
+
+EXIT_BAD_RECORD = 2
+
+
+def register(subparsers: Any) -> None:
+    rules = subparsers.add_parser("rules", help="list the rulesets and their options")
+    rules.add_argument("--json", action="store_true", help="print JSON")
+    rules.set_defaults(func=cmd_rules)
+
+    replay = subparsers.add_parser("replay", help="replay a match record and print the final state")
+    replay.add_argument("file", help="record file ('-' for standard input)")
+    replay.add_argument("--json", action="store_true", help="print JSON")
+    replay.set_defaults(func=cmd_replay)
+
+    legal = subparsers.add_parser("legal", help="print the legal responses at the end of a record")
+    legal.add_argument("file", help="record file ('-' for standard input)")
+    legal.add_argument("--json", action="store_true", help="print JSON")
+    legal.set_defaults(func=cmd_legal)
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    rulesets = all_rulesets()
+    if args.json:
+        print_json([
+            {
+                "id": r.id,
+                "name": r.name,
+                "aliases": list(r.aliases),
+                "players": [r.players_min, r.players_max],
+                "sides": list(r.sides),
+                "teams": r.teams,
+                "catalog": r.catalog_id,
+                "options": [
+                    {"name": o.name, "default": o.default, "choices": list(o.choices),
+                     "description": o.description, "ruling": o.ruling}
+                    for o in r.options
+                ],
+            }
+            for r in rulesets
+        ])
+        return 0
+    for r in rulesets:
+        players = str(r.players_min) if r.players_min == r.players_max else f"{r.players_min}-{r.players_max}"
+        aliases = f" (also: {', '.join(r.aliases)})" if r.aliases else ""
+        print(f"{r.id}{aliases}\n  {r.name}; {players} players")
+        for o in r.options:
+            choices = f" [{' | '.join(map(str, o.choices))}]" if o.choices else ""
+            print(f"  option {o.name} = {o.default}{choices}\n    {o.description}")
+    return 0
+
+
+def _load(path: str) -> Match:
+    try:
+        return load_record(read_text(path))
+    except RecordError as error:
+        raise CliError(f"{path}: {error}", EXIT_BAD_RECORD) from None
+
+
+def _events(match: Match) -> list[dict[str, Any]]:
+    rows = []
+    for step in match.steps:
+        for event in step.events:
+            rows.append({
+                "step": step.number,
+                "event": event.name,
+                "trigger": event.is_trigger,
+                "text": match.ruleset.describe_event(event, match.setup),
+                "data": to_data(event),
+            })
+    return rows
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    match = _load(args.file)
+    summary = match.summary()
+    if args.json:
+        print_json({
+            "ruleset": match.ruleset.id,
+            "actions": len(match.actions),
+            "state": summary,
+            "triggers": [e for e in _events(match) if e["trigger"]],
+            "events": _events(match),
+        })
+        return 0
+    print(f"{match.ruleset.name}: {len(match.actions)} actions")
+    for line in _summary_lines(summary):
+        print(line)
+    triggers = [e for e in _events(match) if e["trigger"]]
+    print("triggers:" if triggers else "triggers: none")
+    for event in triggers:
+        print(f"  {event['step']}. {event['text']}")
+    return 0
+
+
+def _summary_lines(summary: dict[str, Any]) -> list[str]:
+    lines = []
+    for player in summary.get("players", []):
+        facts = ", ".join(f"{k} {v}" for k, v in player.items() if k not in {"name"} and v is not None)
+        lines.append(f"  {player['name']}: {facts}")
+    outcome = summary["outcome"]
+    if outcome["status"] == "in progress":
+        to_act = ", ".join(summary["to_act"])
+        lines.append(f"to act: {to_act}" + (f" (answering {summary['to_answer']})" if summary.get("to_answer")
+                                              else ""))
+    elif outcome["status"] == "draw":
+        lines.append(f"outcome: draw ({outcome['reason']})")
+    else:
+        lines.append(f"outcome: {', '.join(outcome['winners'])} won ({outcome['reason']})")
+    return lines
+
+
+def cmd_legal(args: argparse.Namespace) -> int:
+    match = _load(args.file)
+    responses = match.legal_responses()
+    extra = match.ruleset.legal_extras(match.rules_state) if hasattr(match.ruleset, "legal_extras") else {}
+    if args.json:
+        print_json({
+            "ruleset": match.ruleset.id,
+            "to_act": match.summary()["to_act"],
+            "state": match.summary(),
+            "responses": [
+                {
+                    "player": match.setup.players[r.action.actor].name,
+                    "action": match.ruleset.format_action(r.action),
+                    "ruling": r.ruling,
+                    "why": r.why,
+                    "consequence": r.consequence,
+                    "data": to_data(r.action),
+                }
+                for r in responses
+            ],
+            **extra,
+        })
+        return 0
+    for line in _summary_lines(match.summary()):
+        print(line)
+    if not responses:
+        print("no legal responses: the match is over")
+        return 0
+    for r in responses:
+        consequence = f" -> {r.consequence}" if r.consequence else ""
+        print(f"  {format_action_line(match.setup, r.action)}  [{r.ruling}] {r.why}{consequence}")
+    return 0

@@ -1,0 +1,301 @@
+"""Card catalogs as data: TOML files validated on load, each value tagged with where it came from.
+
+A value's source is `rulebook` (printed in the rules), `derived` (worked out from the rules'
+examples, see RULINGS.md K9) or `owner` (read off the deck by its owner; unknown until entered).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from companion.rules.errors import CatalogError, UnknownCard
+
+Source = Literal["rulebook", "derived", "owner"]
+SOURCES: tuple[str, ...] = ("rulebook", "derived", "owner")
+FieldType = Literal["str", "int", "bool", "list[str]", "list[int]", "table"]
+_CARD_KEYS = {"id", "name", "kind", "source", "aliases", "count", "note"}
+_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+
+def assets_dir() -> Path:
+    """The assets folder: `SHINPAN_ASSETS` when set, else the one beside the packages."""
+    override = os.environ.get("SHINPAN_ASSETS")
+    return Path(override) if override else Path(__file__).resolve().parents[2] / "assets"
+
+
+def normalise_name(text: str) -> str:
+    """Card names compare without case, spaces, hyphens or arrows: 'Maki-waza' == 'MAKI WAZA'."""
+    return re.sub(r"[^0-9A-Z\u3040-\u30ff\u4e00-\u9fff]", "", text.upper())
+
+
+class Sourced(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    value: Any = None
+    source: Source
+    note: str = ""
+
+    @property
+    def known(self) -> bool:
+        return self.value is not None
+
+
+class FieldSpec(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    type: FieldType
+    choices: tuple[str, ...] = ()
+    min: int | None = None
+    max: int | None = None
+    description: str = ""
+
+
+class Card(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    name: str
+    kind: str
+    count: Sourced
+    aliases: tuple[str, ...] = ()
+    values: dict[str, Sourced] = {}
+    note: str = ""
+
+    def value(self, field: str, default: Any = None) -> Any:
+        entry = self.values.get(field)
+        return default if entry is None or entry.value is None else entry.value
+
+    def source(self, field: str) -> str | None:
+        entry = self.values.get(field)
+        return entry.source if entry else None
+
+    def known(self, field: str) -> bool:
+        entry = self.values.get(field)
+        return bool(entry and entry.known)
+
+
+class Catalog(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    name: str
+    rulebook: str = ""
+    rulesets: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    fields: dict[str, FieldSpec] = {}
+    cards: tuple[Card, ...] = ()
+    path: str = ""
+
+    def card(self, card_id: str) -> Card:
+        for card in self.cards:
+            if card.id == card_id:
+                return card
+        raise UnknownCard(card_id, [c.id for c in self.cards])
+
+    def find(self, name: str) -> Card:
+        """A card by id, name or alias, however it is spelled; suggests the nearest names if none."""
+        wanted = normalise_name(name)
+        for card in self.cards:
+            if wanted in {normalise_name(n) for n in (card.id, card.name, *card.aliases)}:
+                return card
+        raise UnknownCard(name, [c.name for c in self.cards])
+
+    def of_kind(self, *kinds: str) -> list[Card]:
+        return [c for c in self.cards if c.kind in kinds]
+
+    def unknown_values(self) -> list[tuple[Card, str]]:
+        """Owner values not yet entered: what the deck's owner still has to read off the cards."""
+        found = [(c, name) for c in self.cards for name, v in c.values.items() if not v.known]
+        found += [(c, "count") for c in self.cards if not c.count.known]
+        return found
+
+
+def _check_value(spec: FieldSpec, value: Any, where: tuple[str, str | None, str]) -> Any:
+    file, card, field = where
+
+    def fail(reason: str) -> CatalogError:
+        return CatalogError(file, reason, card, field)
+
+    if spec.type == "table":
+        if not isinstance(value, dict):
+            raise fail(f"must be a table, not {value!r}")
+        return value
+    if spec.type == "bool":
+        if not isinstance(value, bool):
+            raise fail(f"must be true or false, not {value!r}")
+        return value
+    items = value if spec.type.startswith("list") else [value]
+    if spec.type.startswith("list") and not isinstance(value, list):
+        raise fail(f"must be a list, not {value!r}")
+    item_type = int if spec.type.endswith("int]") or spec.type == "int" else str
+    for item in items:
+        if item_type is int and (not isinstance(item, int) or isinstance(item, bool)):
+            raise fail(f"must be a whole number, not {item!r}")
+        if item_type is str and not isinstance(item, str):
+            raise fail(f"must be text, not {item!r}")
+        if spec.choices and item not in spec.choices:
+            raise fail(f"{item!r} is not one of {', '.join(spec.choices)}")
+        if isinstance(item, int) and spec.min is not None and item < spec.min:
+            raise fail(f"{item} is below the least allowed, {spec.min}")
+        if isinstance(item, int) and spec.max is not None and item > spec.max:
+            raise fail(f"{item} is above the most allowed, {spec.max}")
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _sourced(raw: Any, default_source: str, spec: FieldSpec, where: tuple[str, str | None, str]) -> Sourced:
+    file, card, field = where
+    if isinstance(raw, dict) and "source" in raw and set(raw) <= {"value", "source", "note"}:
+        source = raw["source"]
+        if source not in SOURCES:
+            raise CatalogError(file, f"source {source!r} is not one of {', '.join(SOURCES)}", card, field)
+        value = raw.get("value")
+        if value is None and source != "owner":
+            raise CatalogError(file, "only an owner value may be left unknown", card, field)
+        checked = None if value is None else _check_value(spec, value, where)
+        return Sourced(value=checked, source=source, note=str(raw.get("note", "")))
+    return Sourced(value=_check_value(spec, raw, where), source=default_source)
+
+
+def parse_catalog(data: dict[str, Any], file: str) -> Catalog:
+    head = data.get("catalog")
+    if not isinstance(head, dict):
+        raise CatalogError(file, "missing the [catalog] table")
+    for key in ("id", "name"):
+        if not isinstance(head.get(key), str) or not head[key]:
+            raise CatalogError(file, f"[catalog] needs a text {key!r}")
+    fields: dict[str, FieldSpec] = {}
+    for name, raw in data.get("fields", {}).items():
+        try:
+            fields[name] = FieldSpec.model_validate(raw)
+        except Exception as error:
+            raise CatalogError(file, f"field definition is invalid: {error}", None, name) from None
+    count_spec = FieldSpec(type="int", min=0)
+    cards: list[Card] = []
+    seen: set[str] = set()
+    names: set[str] = set()
+    raw_cards = data.get("card", [])
+    if not isinstance(raw_cards, list) or not raw_cards:
+        raise CatalogError(file, "has no [[card]] entries")
+    for index, raw in enumerate(raw_cards, start=1):
+        card_id = raw.get("id")
+        label = str(card_id or f"#{index}")
+        if not isinstance(card_id, str) or not _ID.match(card_id):
+            raise CatalogError(file, "id must be lower-case letters, digits and hyphens", label, "id")
+        if card_id in seen:
+            raise CatalogError(file, "id is used twice", label, "id")
+        seen.add(card_id)
+        for key in ("name", "kind"):
+            if not isinstance(raw.get(key), str) or not raw[key]:
+                raise CatalogError(file, "is required text", label, key)
+        key_name = normalise_name(raw["name"])
+        if key_name in names:
+            raise CatalogError(file, "another card has the same name", label, "name")
+        names.add(key_name)
+        default_source = raw.get("source", "rulebook")
+        if default_source not in SOURCES:
+            raise CatalogError(file, f"source must be one of {', '.join(SOURCES)}", label, "source")
+        if "count" not in raw:
+            raise CatalogError(file, "is required (write { source = \"owner\" } if unknown)", label, "count")
+        count = _sourced(raw["count"], default_source, count_spec, (file, label, "count"))
+        values: dict[str, Sourced] = {}
+        for name, value in raw.items():
+            if name in _CARD_KEYS:
+                continue
+            if name not in fields:
+                known = ", ".join(sorted(fields)) or "none"
+                raise CatalogError(file, f"is not a field of this catalog (fields: {known})", label, name)
+            values[name] = _sourced(value, default_source, fields[name], (file, label, name))
+        aliases = raw.get("aliases", [])
+        if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
+            raise CatalogError(file, "must be a list of names", label, "aliases")
+        cards.append(
+            Card(
+                id=card_id,
+                name=raw["name"],
+                kind=raw["kind"],
+                count=count,
+                aliases=tuple(aliases),
+                values=values,
+                note=str(raw.get("note", "")),
+            )
+        )
+    return Catalog(
+        id=head["id"],
+        name=head["name"],
+        rulebook=str(head.get("rulebook", "")),
+        rulesets=tuple(head.get("rulesets", ())),
+        notes=tuple(head.get("notes", ())),
+        fields=fields,
+        cards=tuple(cards),
+        path=file,
+    )
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except FileNotFoundError:
+        raise CatalogError(str(path), "file not found") from None
+    except tomllib.TOMLDecodeError as error:
+        raise CatalogError(str(path), f"is not valid TOML: {error}") from None
+
+
+def apply_overrides(catalog: Catalog, data: dict[str, Any], file: str) -> Catalog:
+    """Fill in owner values from an owner's override file; only owner values may be set."""
+    head = data.get("override", {})
+    if head.get("catalog") not in (None, catalog.id):
+        raise CatalogError(file, f"is for catalog {head.get('catalog')!r}, not {catalog.id!r}")
+    entries = data.get("card", {})
+    if not isinstance(entries, dict):
+        raise CatalogError(file, "cards are given as [card.ID] tables")
+    by_id = {c.id: c for c in catalog.cards}
+    updated = dict(by_id)
+    for card_id, values in entries.items():
+        if card_id not in by_id:
+            raise CatalogError(file, f"no such card in {catalog.id}", card_id)
+        card = by_id[card_id]
+        new_values = dict(card.values)
+        new_count = card.count
+        for name, value in values.items():
+            current = card.count if name == "count" else card.values.get(name)
+            if current is None:
+                raise CatalogError(file, "is not a value of this card", card_id, name)
+            if current.source != "owner":
+                raise CatalogError(file, f"comes from the {current.source}, not the owner", card_id, name)
+            spec = FieldSpec(type="int", min=0) if name == "count" else catalog.fields[name]
+            checked = Sourced(value=_check_value(spec, value, (file, card_id, name)), source="owner",
+                              note=current.note)
+            if name == "count":
+                new_count = checked
+            else:
+                new_values[name] = checked
+        updated[card_id] = card.model_copy(update={"values": new_values, "count": new_count})
+    return catalog.model_copy(update={"cards": tuple(updated[c.id] for c in catalog.cards)})
+
+
+def catalog_path(catalog_id: str) -> Path:
+    return assets_dir() / "catalogs" / f"{catalog_id}.toml"
+
+
+def load_catalog(id_or_path: str | Path, overrides: Iterable[str | Path] = ()) -> Catalog:
+    path = Path(id_or_path)
+    if not path.suffix:
+        path = catalog_path(str(id_or_path))
+    catalog = parse_catalog(_read_toml(path), str(path))
+    for override in overrides:
+        override_path = Path(override)
+        catalog = apply_overrides(catalog, _read_toml(override_path), str(override_path))
+    return catalog
+
+
+def available_catalogs() -> list[str]:
+    folder = assets_dir() / "catalogs"
+    return sorted(p.stem for p in folder.glob("*.toml"))

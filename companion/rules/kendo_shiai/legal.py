@@ -1,0 +1,92 @@
+"""Every legal answer to the exchange on the table, each with its ruling and consequence."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from companion.rules.errors import IllegalAction
+from companion.rules.kendo_shiai import cards as kc
+from companion.rules.kendo_shiai.engine import switch_due
+from companion.rules.kendo_shiai.plays import TSUBAZERIAI_CHOICES, classify, no_answer_consequence
+from companion.rules.kendo_shiai.state import KendoState, NoAnswer, OfferBrown, Phase, Play
+from companion.rules.model import LegalResponse
+
+PAIR_GREENS = (kc.MUSHIN, kc.TSUBAZERIAI, kc.FUDOSHIN, kc.SEME, kc.TAI_JODAN)
+
+
+@lru_cache(maxsize=1)
+def candidate_plays() -> tuple[tuple[tuple[str, ...], str | None], ...]:
+    """Every card combination the rulebook's "along with" column can ever allow."""
+    singles = [(c.id,) for c in kc.kendo_cards().values() if c.kind != "marker"]
+    pairs = [(r.id, g) for r in kc.reds() for g in PAIR_GREENS]
+    pairs += [(b.id, g) for b in kc.browns() for g in (kc.JODAN, kc.TSUBAZERIAI, kc.TAI_JODAN)]
+    triples = [(r.id, kc.MUSHIN, kc.SEME) for r in kc.reds()]
+    found: list[tuple[tuple[str, ...], str | None]] = []
+    for combo in singles + pairs + triples:
+        cards = kc.canonical(combo)
+        if kc.TSUBAZERIAI in cards and any(kc.card(c).kind == "red" for c in cards):
+            found += [(cards, choice) for choice in TSUBAZERIAI_CHOICES]
+        else:
+            found.append((cards, None))
+    return tuple(found)
+
+
+def _cache_key(state: KendoState) -> tuple[object, ...]:
+    """Only these fields decide the answers, so states that share them share one list."""
+    return (state.phase, state.pending, state.turn, min(state.hands[state.turn] + switch_due(state), 3),
+            state.switched[state.turn], state.ippons, state.encho, state.jikan_used,
+            state.brown_answer_starter, state.cannot_start_penalised, state.switch_barred)
+
+
+_CACHE: dict[tuple[object, ...], tuple[LegalResponse, ...]] = {}
+_CACHE_LIMIT = 8192
+
+
+def legal_responses(state: KendoState) -> list[LegalResponse]:
+    if state.phase is Phase.OVER:
+        return []
+    if state.phase is Phase.OFFER:
+        return _offers(state)
+    key = _cache_key(state)
+    found = _CACHE.get(key)
+    if found is None:
+        if len(_CACHE) >= _CACHE_LIMIT:
+            _CACHE.clear()
+        found = _CACHE[key] = _compute(state)
+    return list(found)
+
+
+def _compute(state: KendoState) -> tuple[LegalResponse, ...]:
+    seat = state.turn
+    due = switch_due(state)
+    found: list[LegalResponse] = []
+    for cards, choice in candidate_plays():
+        try:
+            resolution = classify(state, cards, choice)
+        except IllegalAction:
+            continue
+        switches = due and not resolution.skip_switch
+        if state.hands[seat] + switches < len(cards):
+            continue
+        note = "switch-and-pick first (S6); " if switches else ""
+        found.append(LegalResponse(Play(seat, cards, choice), resolution.ruling, resolution.why,
+                                   note + resolution.consequence))
+    consequence, ruling = no_answer_consequence(state)
+    label = "no card to start a round" if state.phase is Phase.START else "no answer"
+    found.append(LegalResponse(NoAnswer(seat), ruling, f"declared by the player: {label}", consequence))
+    return tuple(found)
+
+
+def _offers(state: KendoState) -> list[LegalResponse]:
+    found: list[LegalResponse] = []
+    for seat in (0, 1):
+        if state.offers[seat] is not None:
+            continue
+        for brown in kc.browns():
+            for number in sorted(set(brown.numbers or (1, 2, 3, 4, 5))):
+                found.append(LegalResponse(OfferBrown(seat, brown.id, number), "KT2 start",
+                                           "offer a brown card: the larger number starts",
+                                           "equal numbers: both offer again"))
+        found.append(LegalResponse(OfferBrown(seat, None, 0), "KT2 start", "no brown card to offer",
+                                   "counts 0"))
+    return found

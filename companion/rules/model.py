@@ -1,0 +1,205 @@
+"""Shapes shared by every ruleset: players, setup, actions, events, outcomes, legal responses.
+
+States, actions and events are frozen dataclasses; each ruleset subclasses `Action` and `Event`
+and defines its own frozen state. Nothing here holds a clock or a random generator.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+OptionValue = bool | int | str
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """A seat at the table. `side` is a colour or role (red/white, yellow/red); `team` groups seats."""
+
+    name: str
+    side: str | None = None
+    team: str | None = None
+
+
+@dataclass(frozen=True)
+class MatchSetup:
+    """Everything a match starts from; with the action list it replays the match exactly."""
+
+    ruleset: str
+    players: tuple[PlayerSpec, ...]
+    options: tuple[tuple[str, OptionValue], ...] = ()
+    seed: int | None = None
+    date: str | None = None
+
+    def option(self, name: str, default: OptionValue) -> OptionValue:
+        return dict(self.options).get(name, default)
+
+    @property
+    def option_map(self) -> dict[str, OptionValue]:
+        return dict(self.options)
+
+    def seat_of(self, label: str) -> int | None:
+        """Seat for a player's name (case-insensitive) or a label P1..P10."""
+        wanted = label.strip().casefold()
+        for seat, player in enumerate(self.players):
+            if player.name.casefold() == wanted:
+                return seat
+        if wanted.startswith("p") and wanted[1:].isdigit():
+            seat = int(wanted[1:]) - 1
+            if 0 <= seat < len(self.players):
+                return seat
+        return None
+
+
+@dataclass(frozen=True)
+class Action:
+    """What a person does at the table. `actor` is the seat that does it."""
+
+    actor: int
+
+
+@dataclass(frozen=True)
+class Forfeit(Action):
+    """A player gives up the match; shared by every ruleset."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """What followed an action, in the past tense."""
+
+    @property
+    def name(self) -> str:
+        return type(self).__name__
+
+    @property
+    def is_trigger(self) -> bool:
+        """Triggers are announced unmissably by the app (IPPON, HANSOKU, Break, knockdown...)."""
+        return False
+
+
+@dataclass(frozen=True)
+class MatchWon(Event):
+    winners: tuple[int, ...]
+    reason: str
+    ruling: str = ""
+
+    @property
+    def is_trigger(self) -> bool:
+        return True
+
+
+@dataclass(frozen=True)
+class MatchDrawn(Event):
+    reason: str
+    ruling: str = ""
+
+    @property
+    def is_trigger(self) -> bool:
+        return True
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a match stands: still going, won by some seats, or drawn."""
+
+    finished: bool = False
+    winners: tuple[int, ...] = ()
+    draw: bool = False
+    reason: str = ""
+
+    @property
+    def label(self) -> str:
+        if not self.finished:
+            return "in progress"
+        if self.draw:
+            return "draw"
+        return "won"
+
+
+ONGOING = Outcome()
+
+
+@dataclass(frozen=True)
+class LegalResponse:
+    """One thing the player to act may do now, why it is allowed, and what it would lead to."""
+
+    action: Action
+    ruling: str
+    why: str
+    consequence: str = ""
+
+
+@dataclass(frozen=True)
+class Explanation:
+    legal: bool
+    ruling: str
+    text: str
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A rules option: its values, its default, and the one-line explanation the app shows."""
+
+    name: str
+    default: OptionValue
+    description: str
+    choices: tuple[OptionValue, ...] = ()
+    ruling: str = ""
+
+    def validate(self, value: OptionValue) -> OptionValue:
+        from companion.rules.errors import InvalidSetup
+
+        if isinstance(self.default, bool):
+            if isinstance(value, str) and value.lower() in {"true", "yes", "on", "1", "false", "no", "off", "0"}:
+                return value.lower() in {"true", "yes", "on", "1"}
+            if not isinstance(value, bool):
+                raise InvalidSetup(f"option {self.name} takes true or false, not {value!r}")
+            return value
+        if isinstance(self.default, int):
+            try:
+                number = int(value)
+            except (TypeError, ValueError):
+                raise InvalidSetup(f"option {self.name} takes a whole number, not {value!r}") from None
+            if self.choices and number not in self.choices:
+                raise InvalidSetup(f"option {self.name} takes one of {self.choices}, not {number}")
+            return number
+        text = str(value)
+        if self.choices and text not in self.choices:
+            raise InvalidSetup(
+                f"option {self.name} takes one of {', '.join(map(str, self.choices))}, not {text!r}"
+            )
+        return text
+
+
+def to_data(value: Any) -> Any:
+    """Plain JSON-ready data for actions, events and states (dataclasses tagged with their type)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        data: dict[str, Any] = {"type": type(value).__name__}
+        for item in dataclasses.fields(value):
+            data[item.name] = to_data(getattr(value, item.name))
+        return data
+    if isinstance(value, Mapping):
+        return {str(k): to_data(v) for k, v in value.items()}
+    if isinstance(value, tuple | list | frozenset | set):
+        return [to_data(v) for v in value]
+    return value
+
+
+__all__ = [
+    "ONGOING",
+    "Action",
+    "Event",
+    "Explanation",
+    "Forfeit",
+    "LegalResponse",
+    "MatchDrawn",
+    "MatchSetup",
+    "MatchWon",
+    "OptionSpec",
+    "OptionValue",
+    "Outcome",
+    "PlayerSpec",
+    "to_data",
+]

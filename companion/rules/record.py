@@ -1,0 +1,201 @@
+"""The plain-text match record: header lines, then one action per line (the role PGN plays in chess).
+
+    # comment
+    ruleset: kendo-shiai
+    player: Aiko, side red
+    player: Ben, side white
+    option: brown-answers-brown = attacker-starts
+    seed: 7
+    date: 2026-11-21
+
+    1. Aiko: switch
+    2. Ben: switch
+
+See docs/records.md for the whole format.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from companion.rules.errors import IllegalAction, RecordError, RulesError
+from companion.rules.match import Match
+from companion.rules.model import Action, Forfeit, MatchSetup, OptionValue, PlayerSpec
+from companion.rules.registry import get_ruleset
+
+FORMAT_VERSION = 1
+_HEADER = re.compile(r"^(?P<key>[a-z][a-z-]*)\s*:\s*(?P<value>.*)$")
+_ACTION = re.compile(r"^(?:\d+\s*[.)]\s*)?(?P<actor>[^:]+?)\s*:\s*(?P<text>.+)$")
+_HEADER_KEYS = {"ruleset", "format", "player", "option", "seed", "date", "title", "result"}
+
+
+@dataclass
+class RecordLine:
+    number: int
+    action: Action
+    text: str
+
+
+@dataclass
+class ParsedRecord:
+    setup: MatchSetup
+    lines: list[RecordLine] = field(default_factory=list)
+    title: str | None = None
+    result: str | None = None
+
+    @property
+    def actions(self) -> list[Action]:
+        return [line.action for line in self.lines]
+
+
+def _strip_comment(line: str) -> str:
+    return line.split("#", 1)[0].strip()
+
+
+def _parse_player(value: str, number: int) -> PlayerSpec:
+    parts = [p.strip() for p in value.split(",")]
+    name, side, team = parts[0], None, None
+    for extra in parts[1:]:
+        key, _, val = extra.partition(" ")
+        if key == "side" and val.strip():
+            side = val.strip()
+        elif key == "team" and val.strip():
+            team = val.strip()
+        else:
+            raise RecordError(number, f"player attribute {extra!r} is not 'side X' or 'team X'")
+    if not name:
+        raise RecordError(number, "a player line needs a name")
+    return PlayerSpec(name, side, team)
+
+
+def _parse_option(value: str, number: int) -> tuple[str, str]:
+    name, sep, val = value.partition("=")
+    if not sep or not name.strip() or not val.strip():
+        raise RecordError(number, f"option {value!r} is not written as 'name = value'")
+    return name.strip(), val.strip()
+
+
+def read_record(text: str) -> ParsedRecord:
+    """Parse a record; raises RecordError naming the first bad line."""
+    headers: dict[str, str] = {}
+    players: list[PlayerSpec] = []
+    options: dict[str, OptionValue] = {}
+    body: list[tuple[int, str]] = []
+    in_body = False
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = _strip_comment(raw)
+        if not line:
+            continue
+        header = _HEADER.match(line) if not in_body else None
+        if header and header["key"] in _HEADER_KEYS:
+            key, value = header["key"], header["value"].strip()
+            if key == "player":
+                players.append(_parse_player(value, number))
+            elif key == "option":
+                name, val = _parse_option(value, number)
+                options[name] = val
+            elif key in headers:
+                raise RecordError(number, f"header {key!r} is given twice")
+            else:
+                headers[key] = value
+            continue
+        if header and not in_body and not players:
+            raise RecordError(number, f"unknown header {header['key']!r} (known: {', '.join(sorted(_HEADER_KEYS))})")
+        in_body = True
+        body.append((number, line))
+
+    if "ruleset" not in headers:
+        raise RecordError(1, "the record has no 'ruleset:' header line")
+    version = headers.get("format", str(FORMAT_VERSION))
+    if version != str(FORMAT_VERSION):
+        raise RecordError(1, f"record format {version} is not supported (this version reads {FORMAT_VERSION})")
+    try:
+        ruleset = get_ruleset(headers["ruleset"])
+        seed = int(headers["seed"]) if "seed" in headers else None
+        setup = ruleset.make_setup(players, options, seed=seed, date=headers.get("date"))
+    except ValueError:
+        raise RecordError(1, f"seed {headers['seed']!r} is not a whole number") from None
+    except RulesError as error:
+        raise RecordError(1, str(error)) from None
+
+    record = ParsedRecord(setup, title=headers.get("title"), result=headers.get("result"))
+    for number, line in body:
+        match = _ACTION.match(line)
+        if not match:
+            raise RecordError(number, f"{line!r} is not 'Player: action'")
+        seat = setup.seat_of(match["actor"])
+        if seat is None:
+            names = ", ".join(p.name for p in setup.players)
+            raise RecordError(number, f"no player called {match['actor']!r} (players: {names})")
+        action_text = match["text"].strip()
+        try:
+            action = (
+                Forfeit(seat) if action_text.lower() == "forfeit" else ruleset.parse_action(seat, action_text)
+            )
+        except RulesError as error:
+            raise RecordError(number, str(error)) from None
+        record.lines.append(RecordLine(number, action, action_text))
+    return record
+
+
+def replay_record(record: ParsedRecord) -> Match:
+    """Replay every line; raises RecordError with the first illegal line, its reason and ruling."""
+    match = Match(record.setup)
+    for line in record.lines:
+        try:
+            match.push(line.action)
+        except IllegalAction as error:
+            raise RecordError(line.number, f"{line.text!r}: {error.reason}", error.ruling) from None
+    return match
+
+
+def load_record(text: str) -> Match:
+    return replay_record(read_record(text))
+
+
+def format_action_line(setup: MatchSetup, action: Action) -> str:
+    ruleset = get_ruleset(setup.ruleset)
+    text = "forfeit" if isinstance(action, Forfeit) else ruleset.format_action(action)
+    return f"{setup.players[action.actor].name}: {text}"
+
+
+def write_record(
+    setup: MatchSetup,
+    actions: Iterable[Action],
+    *,
+    title: str | None = None,
+    result: str | None = None,
+) -> str:
+    ruleset = get_ruleset(setup.ruleset)
+    lines = [f"ruleset: {ruleset.id}", f"format: {FORMAT_VERSION}"]
+    if title:
+        lines.append(f"title: {title}")
+    if setup.date:
+        lines.append(f"date: {setup.date}")
+    if setup.seed is not None:
+        lines.append(f"seed: {setup.seed}")
+    for player in setup.players:
+        extras = "".join(
+            f", {key} {val}" for key, val in (("side", player.side), ("team", player.team)) if val
+        )
+        lines.append(f"player: {player.name}{extras}")
+    for name, value in setup.options:
+        shown = str(value).lower() if isinstance(value, bool) else str(value)
+        lines.append(f"option: {name} = {shown}")
+    if result:
+        lines.append(f"result: {result}")
+    lines.append("")
+    for number, action in enumerate(actions, start=1):
+        lines.append(f"{number}. {format_action_line(setup, action)}")
+    return "\n".join(lines) + "\n"
+
+
+def match_to_record(match: Match, *, title: str | None = None) -> str:
+    outcome = match.outcome()
+    result = None
+    if outcome.finished:
+        winners = ", ".join(match.setup.players[s].name for s in outcome.winners)
+        result = "draw" if outcome.draw else f"{winners} won"
+    return write_record(match.setup, match.actions, title=title, result=result)

@@ -1,0 +1,144 @@
+"""The contract every ruleset fulfils, and the behaviour they share."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, Generic, TypeVar
+
+from companion.rules.errors import IllegalAction, InvalidSetup
+from companion.rules.model import (
+    Action,
+    Event,
+    Explanation,
+    LegalResponse,
+    MatchSetup,
+    OptionSpec,
+    OptionValue,
+    Outcome,
+    PlayerSpec,
+)
+
+StateT = TypeVar("StateT")
+
+
+class Ruleset(ABC, Generic[StateT]):
+    """A ruleset is a value: metadata plus pure functions over its own frozen state."""
+
+    id: str
+    name: str
+    aliases: tuple[str, ...] = ()
+    players_min: int = 2
+    players_max: int = 2
+    sides: tuple[str, ...] = ()
+    teams: bool = False
+    options: tuple[OptionSpec, ...] = ()
+    catalog_id: str | None = None
+    rulebook: str = ""
+
+    # --- set-up -------------------------------------------------------------------------------
+
+    def make_setup(
+        self,
+        players: Sequence[PlayerSpec | str],
+        options: Mapping[str, OptionValue] | None = None,
+        seed: int | None = None,
+        date: str | None = None,
+    ) -> MatchSetup:
+        """Validated setup: player count, unique names, sides filled in, options checked."""
+        specs = tuple(p if isinstance(p, PlayerSpec) else PlayerSpec(p) for p in players)
+        if not self.players_min <= len(specs) <= self.players_max:
+            span = (
+                str(self.players_min)
+                if self.players_min == self.players_max
+                else f"{self.players_min} to {self.players_max}"
+            )
+            raise InvalidSetup(f"{self.name} is played by {span} players, not {len(specs)}")
+        names = [p.name.casefold() for p in specs]
+        if any(not n.strip() for n in names):
+            raise InvalidSetup("every player needs a name")
+        if len(set(names)) != len(names):
+            raise InvalidSetup("two players have the same name; give each a different one")
+        for p in specs:
+            if any(ch in p.name for ch in ":,\n"):
+                raise InvalidSetup(f"player name {p.name!r} may not contain ':', ',' or a line break")
+        if self.sides:
+            filled = []
+            for seat, p in enumerate(specs):
+                side = p.side or self.sides[seat % len(self.sides)]
+                if side not in self.sides:
+                    raise InvalidSetup(f"{self.name} sides are {', '.join(self.sides)}, not {side!r}")
+                filled.append(PlayerSpec(p.name, side, p.team))
+            specs = tuple(filled)
+            used = [p.side for p in specs]
+            if len(specs) <= len(self.sides) and len(set(used)) != len(used):
+                raise InvalidSetup("two players have the same side")
+        if any(p.team for p in specs) and not self.teams:
+            raise InvalidSetup(f"{self.name} is not played in teams")
+        checked = self.check_options(options or {})
+        return MatchSetup(self.id, specs, tuple(sorted(checked.items())), seed, date)
+
+    def check_options(self, options: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
+        by_name = {spec.name: spec for spec in self.options}
+        checked: dict[str, OptionValue] = {}
+        for name, value in options.items():
+            if name not in by_name:
+                known = ", ".join(by_name) or "none"
+                raise InvalidSetup(f"{self.name} has no option {name!r} (options: {known})")
+            checked[name] = by_name[name].validate(value)
+        return checked
+
+    def option(self, setup: MatchSetup, name: str) -> OptionValue:
+        spec = next(s for s in self.options if s.name == name)
+        return setup.option(name, spec.default)
+
+    # --- the pure functions -------------------------------------------------------------------
+
+    @abstractmethod
+    def initial_state(self, setup: MatchSetup) -> StateT: ...
+
+    @abstractmethod
+    def to_act(self, state: StateT) -> tuple[int, ...]:
+        """Seats that may act now (more than one while, say, both players set up)."""
+
+    @abstractmethod
+    def legal_responses(self, state: StateT) -> list[LegalResponse]: ...
+
+    @abstractmethod
+    def apply(self, state: StateT, action: Action) -> tuple[StateT, tuple[Event, ...]]:
+        """The state after `action` and the events it caused; raises IllegalAction, never mutates."""
+
+    @abstractmethod
+    def outcome(self, state: StateT) -> Outcome: ...
+
+    @abstractmethod
+    def format_action(self, action: Action) -> str:
+        """The action in record notation, without the actor."""
+
+    @abstractmethod
+    def parse_action(self, actor: int, text: str) -> Action:
+        """Read record notation; raises MalformedAction or UnknownCard."""
+
+    @abstractmethod
+    def summary(self, state: StateT, setup: MatchSetup) -> dict[str, Any]:
+        """JSON-ready view of the state: scores, penalties, whose turn, what is on the table."""
+
+    def describe_event(self, event: Event, setup: MatchSetup) -> str:
+        """One line a person reads; rulesets refine it for their own events."""
+        return event.name
+
+    # --- shared behaviour ---------------------------------------------------------------------
+
+    def explain(self, state: StateT, action: Action) -> Explanation:
+        """The ruling that makes `action` legal or illegal now."""
+        try:
+            self.apply(state, action)
+        except IllegalAction as error:
+            return Explanation(False, error.ruling, error.reason)
+        for response in self.legal_responses(state):
+            if response.action == action:
+                return Explanation(True, response.ruling, response.why)
+        return Explanation(True, "", "allowed by the rules")
+
+    def is_legal(self, state: StateT, action: Action) -> bool:
+        return self.explain(state, action).legal
