@@ -125,7 +125,7 @@ def _summary_lines(summary: dict[str, Any]) -> list[str]:
 def cmd_legal(args: argparse.Namespace) -> int:
     match = _load(args.file)
     responses = match.legal_responses()
-    extra = match.ruleset.legal_extras(match.rules_state) if hasattr(match.ruleset, "legal_extras") else {}
+    extra = match.ruleset.legal_extras(match.rules_state) if not match.outcome().finished else {}
     if args.json:
         print_json({
             "ruleset": match.ruleset.id,

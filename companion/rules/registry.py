@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from companion.rules.errors import UnknownRuleset
@@ -19,9 +20,15 @@ def register(ruleset: Ruleset[Any]) -> Ruleset[Any]:
     return ruleset
 
 
+# Each module registers its ruleset when imported; imported on first use, exactly once.
+BUILTIN_MODULES = (
+    "companion.rules.kendo_shiai",
+)
+
+
 def _load_builtin() -> None:
-    # Imported here so that each ruleset module registers itself exactly once, on first use.
-    from companion.rules import kendo_shiai  # noqa: F401
+    for module in BUILTIN_MODULES:
+        importlib.import_module(module)
 
 
 def get_ruleset(name: str) -> Ruleset[Any]:

@@ -123,6 +123,10 @@ class Ruleset(ABC, Generic[StateT]):
     def summary(self, state: StateT, setup: MatchSetup) -> dict[str, Any]:
         """JSON-ready view of the state: scores, penalties, whose turn, what is on the table."""
 
+    def legal_extras(self, state: StateT) -> dict[str, Any]:
+        """Ruleset-specific additions to `shinpan legal --json` (Kenpo's threat map, say)."""
+        return {}
+
     def describe_event(self, event: Event, setup: MatchSetup) -> str:
         """One line a person reads; rulesets refine it for their own events."""
         return event.name
