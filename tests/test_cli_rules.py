@@ -1,0 +1,94 @@
+"""`shinpan rules`, `replay`, `legal` as a user runs them, on the documented example records."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO, Cli
+
+RECORDS_DOC = REPO / "docs" / "records.md"
+
+
+def documented_records() -> list[str]:
+    blocks = re.findall(r"```shinpan\n(.*?)```", RECORDS_DOC.read_text(encoding="utf-8"), re.S)
+    assert blocks, "docs/records.md has no ```shinpan examples"
+    return blocks
+
+
+def example_files() -> list[Path]:
+    return sorted((REPO / "docs" / "examples").glob("*.shinpan"))
+
+
+def test_rules_lists_every_ruleset_with_its_options(cli: Cli) -> None:
+    listed = cli.json("rules")
+    shiai = next(r for r in listed if r["id"] == "kendo-shiai")
+    assert shiai["players"] == [2, 2] and "kendo" in shiai["aliases"]
+    option = shiai["options"][0]
+    assert option["name"] == "brown-answers-brown" and option["ruling"] == "S2" and option["description"]
+    text = cli.run("rules", check=True).stdout
+    assert "kendo-shiai" in text and "brown-answers-brown" in text
+
+
+@pytest.mark.parametrize("index", range(len(documented_records())))
+def test_replay_and_legal_work_on_every_record_in_the_docs(cli: Cli, index: int) -> None:
+    record = documented_records()[index]
+    replay = cli.run("replay", "-", "--json", stdin=record)
+    assert replay.returncode == 0, replay.stderr
+    legal = cli.run("legal", "-", stdin=record)
+    assert legal.returncode == 0, legal.stderr
+
+
+def test_every_example_file_replays(cli: Cli) -> None:
+    for path in example_files():
+        result = cli.run("replay", str(path))
+        assert result.returncode == 0, f"{path.name}: {result.stderr}"
+
+
+def test_replay_prints_the_final_score_and_every_trigger_in_order(cli: Cli) -> None:
+    data = cli.json("replay", "docs/examples/kendo-shiai-match.shinpan")
+    players = {p["name"]: p for p in data["state"]["players"]}
+    assert players["Aiko"]["ippon"] == 2 and players["Ben"]["ippon"] == 1 and players["Aiko"]["hansoku"] == 1
+    assert data["state"]["outcome"] == {"status": "won", "winners": ["Aiko"], "reason": "two IPPONs (2:1)"}
+    triggers = [(t["step"], t["event"]) for t in data["triggers"]]
+    assert triggers == [(7, "IpponAwarded"), (9, "HansokuGiven"), (13, "IpponAwarded"), (20, "IpponAwarded"),
+                        (20, "MatchWon")]
+    assert "S5" in data["triggers"][0]["text"]
+    text = cli.run("replay", "docs/examples/kendo-shiai-match.shinpan", check=True).stdout
+    assert "outcome: Aiko won" in text and "IPPON to Aiko" in text
+
+
+def test_legal_lists_the_answers_with_their_rulings(cli: Cli) -> None:
+    data = cli.json("legal", "docs/examples/kendo-shiai-seme.shinpan")
+    assert data["to_act"] == ["Ben"]
+    by_action = {r["action"]: r for r in data["responses"]}
+    assert set(by_action) == {"MEN", "KOTE", "DO", "TSUKI", "SEME", "FUDOSHIN", "no answer"}
+    assert by_action["SEME"]["ruling"] == "S5" and "TSUKI" in by_action["SEME"]["consequence"]
+    assert by_action["no answer"]["consequence"] == "IPPON to the opponent"
+
+
+def test_an_illegal_line_exits_non_zero_with_line_reason_and_ruling(cli: Cli, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.shinpan"
+    bad.write_text("ruleset: kendo-shiai\nplayer: A\nplayer: B\nA: offer MEN 4\nB: offer KOTE 2\nA: BOGYO\n")
+    result = cli.run("replay", str(bad))
+    assert result.returncode == 2
+    assert result.stderr.strip() == f"shinpan: {bad}: line 6: 'BOGYO': BOGYO cannot begin a round [KT2 I.3f]"
+    assert cli.run("legal", str(bad)).returncode == 2
+
+
+def test_missing_and_binary_files_get_a_clear_message(cli: Cli, tmp_path: Path) -> None:
+    missing = cli.run("replay", str(tmp_path / "nope.shinpan"))
+    assert missing.returncode == 1 and "no such file" in missing.stderr
+    binary = tmp_path / "photo.shinpan"
+    binary.write_bytes(b"\xff\xd8\xff\xe0\x00\x10JFIF\x00")
+    result = cli.run("replay", str(binary))
+    assert result.returncode == 1 and "not a text file" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_the_help_lists_the_commands(cli: Cli) -> None:
+    result = cli.run("--help", check=True)
+    for command in ("rules", "replay", "legal"):
+        assert command in result.stdout
