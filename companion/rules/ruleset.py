@@ -123,6 +123,9 @@ class Ruleset(ABC, Generic[StateT]):
     def summary(self, state: StateT, setup: MatchSetup) -> dict[str, Any]:
         """JSON-ready view of the state: scores, penalties, whose turn, what is on the table."""
 
+    def clear_caches(self) -> None:
+        """Forget memoised answers (benchmarks measure the cold cost with it)."""
+
     def legal_extras(self, state: StateT) -> dict[str, Any]:
         """Ruleset-specific additions to `shinpan legal --json` (Kenpo's threat map, say)."""
         return {}

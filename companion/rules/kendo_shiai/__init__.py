@@ -94,6 +94,9 @@ class KendoShiai(Ruleset[KendoState]):
     def legal_responses(self, state: KendoState) -> list[LegalResponse]:
         return legal.legal_responses(state)
 
+    def clear_caches(self) -> None:
+        legal.clear_cache()
+
     def apply(self, state: KendoState, action: Action) -> tuple[KendoState, tuple[Event, ...]]:
         return engine.apply(state, action)
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 from companion.rules.errors import IllegalAction
 from companion.rules.kendo_shiai import cards as kc
 from companion.rules.kendo_shiai.engine import switch_due
 from companion.rules.kendo_shiai.plays import TSUBAZERIAI_CHOICES, classify, no_answer_consequence
-from companion.rules.kendo_shiai.state import KendoState, NoAnswer, OfferBrown, Phase, Play
+from companion.rules.kendo_shiai.state import KendoState, NoAnswer, OfferBrown, Phase, Play, Threat
 from companion.rules.model import LegalResponse
 
 PAIR_GREENS = (kc.MUSHIN, kc.TSUBAZERIAI, kc.FUDOSHIN, kc.SEME, kc.TAI_JODAN)
@@ -21,14 +22,49 @@ def candidate_plays() -> tuple[tuple[tuple[str, ...], str | None], ...]:
     pairs = [(r.id, g) for r in kc.reds() for g in PAIR_GREENS]
     pairs += [(b.id, g) for b in kc.browns() for g in (kc.JODAN, kc.TSUBAZERIAI, kc.TAI_JODAN)]
     triples = [(r.id, kc.MUSHIN, kc.SEME) for r in kc.reds()]
+    return tuple(_with_choices(singles + pairs + triples))
+
+
+def _with_choices(combos: list[tuple[str, ...]]) -> list[tuple[tuple[str, ...], str | None]]:
     found: list[tuple[tuple[str, ...], str | None]] = []
-    for combo in singles + pairs + triples:
+    for combo in combos:
         cards = kc.canonical(combo)
         if kc.TSUBAZERIAI in cards and any(kc.card(c).kind == "red" for c in cards):
             found += [(cards, choice) for choice in TSUBAZERIAI_CHOICES]
         else:
             found.append((cards, None))
-    return tuple(found)
+    return found
+
+
+@lru_cache(maxsize=64)
+def narrowed_candidates(phase: Phase, threat: Threat | None, target: str | None
+                        ) -> tuple[tuple[tuple[str, ...], str | None], ...]:
+    """A superset of the legal plays for this kind of moment, far smaller than every combination.
+
+    `classify` still decides each one; a test checks that nothing legal is ever left out.
+    """
+    basic = kc.browns(hiki=False)
+    hiki = kc.browns(hiki=True)
+    reds = kc.reds()
+    receiving = [r for r in reds if r.receives == target]
+    combos: list[tuple[str, ...]]
+    if phase is Phase.START:
+        combos = [(b.id,) for b in basic] + [(g,) for g in (kc.SEME, kc.OSHIDASHI, kc.MAKI_WAZA, kc.JIKAN_DESU)]
+        combos += [(b.id, kc.JODAN) for b in basic] + [(h.id, kc.TSUBAZERIAI) for h in hiki]
+    elif threat in (Threat.ATTACK, Threat.SEME_BROWN):
+        combos = [(b.id,) for b in basic if b.target == target] + [(r.id,) for r in receiving] + [(kc.BOGYO,)]
+        combos += [(r.id, kc.MUSHIN) for r in reds] + [(r.id, kc.MUSHIN, kc.SEME) for r in reds]
+        combos += [(r.id, g) for r in receiving for g in (kc.TSUBAZERIAI, kc.FUDOSHIN, kc.SEME)]
+        combos += [(h.id, kc.TSUBAZERIAI) for h in hiki]
+    elif threat is Threat.JODAN:
+        combos = [(kc.JODAN,), (kc.FUDOSHIN,)]
+        combos += [(b.id, kc.TAI_JODAN) for b in basic if b.target == target]
+        combos += [(r.id, kc.TAI_JODAN) for r in receiving]
+    elif threat is Threat.SEME:
+        combos = [(kc.SEME,), (kc.FUDOSHIN,)] + [(b.id,) for b in basic]
+    else:
+        combos = [(kc.KAIHI_SURU,), (kc.TSUYOI_KAMAE,), (kc.FUDOSHIN,)]
+    return tuple(_with_choices(combos))
 
 
 def _cache_key(state: KendoState) -> tuple[object, ...]:
@@ -42,6 +78,10 @@ _CACHE: dict[tuple[object, ...], tuple[LegalResponse, ...]] = {}
 _CACHE_LIMIT = 8192
 
 
+def clear_cache() -> None:
+    _CACHE.clear()
+
+
 def legal_responses(state: KendoState) -> list[LegalResponse]:
     if state.phase is Phase.OVER:
         return []
@@ -52,15 +92,20 @@ def legal_responses(state: KendoState) -> list[LegalResponse]:
     if found is None:
         if len(_CACHE) >= _CACHE_LIMIT:
             _CACHE.clear()
-        found = _CACHE[key] = _compute(state)
+        pending = state.pending
+        narrowed = narrowed_candidates(state.phase, pending.threat if pending else None,
+                                       pending.target if pending else None)
+        found = _CACHE[key] = responses_among(state, narrowed)
     return list(found)
 
 
-def _compute(state: KendoState) -> tuple[LegalResponse, ...]:
+def responses_among(state: KendoState, candidates: Iterable[tuple[tuple[str, ...], str | None]]
+                    ) -> tuple[LegalResponse, ...]:
+    """The legal responses found among `candidates`, plus the "no answer" declaration."""
     seat = state.turn
     due = switch_due(state)
     found: list[LegalResponse] = []
-    for cards, choice in candidate_plays():
+    for cards, choice in candidates:
         try:
             resolution = classify(state, cards, choice)
         except IllegalAction:

@@ -183,3 +183,25 @@ def legal_texts_of(ruleset, state_):  # type: ignore[no-untyped-def]
 def test_legal_texts_follow_the_table() -> None:
     assert "KOTE" not in legal_texts(play("Aiko: MEN"))
     assert "MEN" in legal_texts(play("Aiko: MEN"))
+
+
+def test_the_fast_candidate_list_never_misses_a_legal_play() -> None:
+    """legal_responses narrows the search by the moment; every combination must agree with it."""
+    import random
+
+    from companion.rules.kendo_shiai.legal import candidate_plays, responses_among
+
+    match = play()
+    ruleset = match.ruleset
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(40):
+        current = play()
+        while not current.outcome().finished and checked < 4000:
+            fast = {r.action for r in current.legal_responses()}
+            full = {r.action for r in responses_among(state(current), candidate_plays())}
+            if state(current).phase is not Phase.OFFER:
+                assert fast == full, ruleset.summary(state(current), current.setup)
+            checked += 1
+            current.push(rng.choice(current.legal_responses()).action)
+    assert checked > 1000
