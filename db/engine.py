@@ -1,0 +1,100 @@
+"""Opening the database: durable SQLite settings, health checks, and migration to the newest schema.
+
+SQLite runs in WAL mode with synchronous=FULL: a commit returns only after the WAL is on disk,
+so an acknowledged action survives the app being killed and the phone losing power
+(docs/storage.md explains the choice).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import create_engine, event
+from sqlalchemy.engine import URL, Engine
+
+from db.errors import CorruptDatabase
+from db.location import database_url, sqlite_path
+
+SQLITE_PRAGMAS = (
+    "PRAGMA journal_mode=WAL",
+    "PRAGMA synchronous=FULL",
+    "PRAGMA foreign_keys=ON",
+    "PRAGMA busy_timeout=10000",  # a second app instance waits for the first one's commit
+)
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def _set_sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    for pragma in SQLITE_PRAGMAS:
+        cursor.execute(pragma)
+    cursor.close()
+
+
+def make_engine(url: URL | str, **kwargs: Any) -> Engine:
+    """An engine with Shinpan's connection settings; no checks, no migration."""
+    url = database_url(str(url)) if isinstance(url, str) else url
+    if url.get_backend_name() == "sqlite":
+        engine = create_engine(url, connect_args={"timeout": 10}, **kwargs)
+        event.listen(engine, "connect", _set_sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True, **kwargs)
+
+
+def check_sqlite_file(path: Path) -> None:
+    """Raise CorruptDatabase when `path` exists but is not a healthy SQLite database.
+
+    Reads only: the file is opened read-only, so a damaged file stays exactly as it was.
+    """
+    if not path.exists() or path.stat().st_size == 0:
+        return
+    with path.open("rb") as handle:
+        header = handle.read(len(SQLITE_HEADER))
+    if header != SQLITE_HEADER:
+        raise CorruptDatabase(damaged_message(path, "it is not a SQLite database"))
+    try:
+        connection = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=10)
+        try:
+            rows = connection.execute("PRAGMA quick_check").fetchall()
+        finally:
+            connection.close()
+    except sqlite3.DatabaseError as error:
+        raise CorruptDatabase(damaged_message(path, str(error))) from None
+    problems = [row[0] for row in rows if row[0] != "ok"]
+    if problems:
+        raise CorruptDatabase(damaged_message(path, problems[0]))
+
+
+def damaged_message(path: Path, detail: str) -> str:
+    from db.backup import newest_backup
+
+    advice = "restore a backup with `shinpan restore BACKUP --force`"
+    backup = newest_backup(path)
+    if backup is not None:
+        advice = f"restore your newest backup with `shinpan restore {backup} --force`"
+    return (f"the match database {path} is damaged ({detail}); it was left untouched: {advice} "
+            f"(the damaged file is kept aside), or point SHINPAN_DATABASE_URL at another file")
+
+
+def open_database(url: URL | str | None = None, *, migrate: bool = True) -> Engine:
+    """The engine for the app and the CLI: checked, created if new, migrated to the newest schema.
+
+    Raises CorruptDatabase for a damaged file and NewerDatabase for one from a newer Shinpan.
+    """
+    from db.migrate import upgrade_to_head
+
+    resolved = database_url(url) if url is None or isinstance(url, str) else url
+    path = sqlite_path(resolved)
+    if path is not None:
+        check_sqlite_file(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+    engine = make_engine(resolved)
+    if migrate:
+        try:
+            upgrade_to_head(engine)
+        except BaseException:
+            engine.dispose()
+            raise
+    return engine

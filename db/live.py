@@ -1,0 +1,138 @@
+"""A match being played, saved as it goes: every push, undo and redo is committed before it returns.
+
+    live = DurableMatch.start(engine, setup)       # or DurableMatch.resume_latest(engine)
+    events = live.push(action)                    # on disk when this returns
+    live.undo(); live.redo()                      # stored too: a resumed match is exactly here
+
+Each call is one transaction. If the write fails the in-memory match is put back as it was, so
+what the referee sees never runs ahead of what is stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+from companion.rules.errors import IllegalAction
+from companion.rules.match import Match, Step
+from companion.rules.model import Action, Event, MatchSetup
+from db.codec import action_data, action_notation, events_data, parse_notation
+from db.errors import StorageError
+from db.models import RECORDED
+from db.repository import (
+    ActionEntry,
+    append_action,
+    create_match,
+    load_match,
+    progress_of,
+    set_undone,
+    unfinished_match_ids,
+)
+
+
+class DurableMatch:
+    """A companion.rules Match whose every change is stored the moment it is made."""
+
+    def __init__(self, engine: Engine, match_id: int, match: Match, revision: int) -> None:
+        self.engine = engine
+        self.match_id = match_id
+        self.match = match
+        self.revision = revision
+
+    # --- opening ------------------------------------------------------------------------------
+
+    @classmethod
+    def start(cls, engine: Engine, setup: MatchSetup, *, title: str | None = None) -> DurableMatch:
+        match = Match(setup)
+        with Session(engine) as session, session.begin():
+            row = create_match(setup, session=session, progress=progress_of(match), origin=RECORDED,
+                               title=title)
+            assert row.id is not None
+            match_id = row.id
+        return cls(engine, match_id, match, 0)
+
+    @classmethod
+    def resume(cls, engine: Engine, match_id: int) -> DurableMatch:
+        """Rebuild a stored match by replaying it, with its redo list, exactly as it was left."""
+        with Session(engine) as session:
+            loaded = load_match(match_id, session=session)
+            ruleset = loaded.setup.ruleset
+            try:
+                match = Match(loaded.setup, [parse_notation(ruleset, a.actor, a.notation) for a in loaded.actions])
+                match.restore_redo(parse_notation(ruleset, a.actor, a.notation) for a in loaded.redo)
+            except IllegalAction as error:
+                raise StorageError(
+                    f"match {match_id} no longer replays with this version of the rules ({error}); "
+                    "export it with `shinpan export --match {match_id}` and report it"
+                ) from None
+            return cls(engine, match_id, match, loaded.row.revision)
+
+    @classmethod
+    def resume_latest(cls, engine: Engine) -> DurableMatch | None:
+        """The unfinished match changed most recently, ready to go on; None when there is none."""
+        with Session(engine) as session:
+            ids = unfinished_match_ids(session=session)
+        return cls.resume(engine, ids[0]) if ids else None
+
+    def reload(self) -> None:
+        fresh = DurableMatch.resume(self.engine, self.match_id)
+        self.match, self.revision = fresh.match, fresh.revision
+
+    # --- changing -----------------------------------------------------------------------------
+
+    def push(self, action: Action, *, evidence: Mapping[str, Any] | None = None) -> tuple[Event, ...]:
+        """Apply and store `action`; raises IllegalAction (nothing stored) or a StorageError."""
+        was_finished = self.match.outcome().finished
+        redo = self.match.redo_actions
+        events = self.match.push(action)
+        entry = ActionEntry(
+            seq=len(self.match.actions),
+            actor=action.actor,
+            notation=action_notation(self.match.setup.ruleset, action),
+            data=action_data(action),
+            events=events_data(events),
+            evidence=dict(evidence) if evidence is not None else None,
+        )
+        progress = progress_of(self.match)
+        try:
+            with Session(self.engine) as session, session.begin():
+                self.revision = append_action(
+                    self.match_id, entry, session=session, revision=self.revision, progress=progress,
+                    discard_redo=bool(redo), status_changed=progress.finished != was_finished,
+                )
+        except BaseException:
+            # Put the match back as stored: without this action, with its old redo list.
+            self.match.undo()
+            self.match = Match(self.match.setup, self.match.actions)
+            self.match.restore_redo(redo)
+            raise
+        return events
+
+    def undo(self) -> Step:
+        was_finished = self.match.outcome().finished
+        step = self.match.undo()
+        try:
+            self._store_undone(step.number, True, was_finished)
+        except BaseException:
+            self.match.redo()
+            raise
+        return step
+
+    def redo(self) -> Step:
+        was_finished = self.match.outcome().finished
+        step = self.match.redo()
+        try:
+            self._store_undone(step.number, False, was_finished)
+        except BaseException:
+            self.match.undo()
+            raise
+        return step
+
+    def _store_undone(self, seq: int, undone: bool, was_finished: bool) -> None:
+        progress = progress_of(self.match)
+        with Session(self.engine) as session, session.begin():
+            self.revision = set_undone(self.match_id, seq, undone, session=session, revision=self.revision,
+                                       progress=progress, status_changed=progress.finished != was_finished)

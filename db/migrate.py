@@ -1,0 +1,65 @@
+"""Schema migrations with Alembic, configured in code (no alembic.ini to ship or find).
+
+`upgrade_to_head` runs at every start: a new database gets the whole schema, an older one is
+upgraded in one transaction, and one written by a newer Shinpan is refused (NewerDatabase).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import inspect
+from sqlalchemy.engine import Connection, Engine
+
+from db.errors import NewerDatabase, StorageError
+from db.location import describe
+
+MIGRATIONS_DIR = Path(__file__).parent / "migrations"
+FIRST_REVISION = "0001"
+
+
+def alembic_config(connection: Connection | None = None) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    config.attributes["connection"] = connection
+    return config
+
+
+def head_revision() -> str:
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert head is not None
+    return head
+
+
+def known_revisions() -> set[str]:
+    return {script.revision for script in ScriptDirectory.from_config(alembic_config()).walk_revisions()}
+
+
+def current_revision(connection: Connection) -> str | None:
+    return MigrationContext.configure(connection).get_current_revision()
+
+
+def upgrade_to_head(engine: Engine, target: str = "head") -> None:
+    """Create or upgrade the schema; refuse a database from a newer version or another program."""
+    with engine.begin() as connection:
+        revision = current_revision(connection)
+        if revision is not None and revision not in known_revisions():
+            raise NewerDatabase(
+                f"the match database {describe(engine.url)} was written by a newer Shinpan "
+                f"(schema {revision}; this version knows up to {head_revision()}); "
+                "update Shinpan to open it - nothing in it was changed"
+            )
+        if revision is None:
+            tables = set(inspect(connection).get_table_names())
+            if tables:
+                raise StorageError(
+                    f"{describe(engine.url)} holds tables ({', '.join(sorted(tables)[:3])}...) "
+                    "but no Shinpan schema version: it is not a Shinpan database; choose another file"
+                )
+        if revision == head_revision() and target == "head":
+            return
+        command.upgrade(alembic_config(connection), target)

@@ -1,0 +1,128 @@
+"""The tables and their layered models, in the style of SQLModel's documentation.
+
+`XBase` holds the fields a caller provides, `X` (table=True) adds what the database owns, and
+`XPublic` is what reading code gets back. The head schema here must match the newest migration
+in db/migrations/versions (a test compares them).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Index, Integer
+from sqlmodel import Field, SQLModel
+
+# Status values of a stored match, as `shinpan history --outcome` takes them.
+IN_PROGRESS = "in-progress"
+WON = "won"
+DRAWN = "draw"
+
+# Per-seat results once a match is over.
+WIN, LOSS, DRAW = "win", "loss", "draw"
+
+RECORDED = "recorded"  # played in this app (and resumable)
+IMPORTED = "imported"  # read from a record or JSON file
+
+
+class PlayerBase(SQLModel):
+    name: str = Field(max_length=100)
+
+
+class Player(PlayerBase, table=True):
+    __tablename__ = "players"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name_key: str = Field(max_length=100, unique=True, index=True)  # casefolded: one row per person
+    created_at: datetime
+
+
+class PlayerPublic(PlayerBase):
+    id: int
+
+
+class MatchBase(SQLModel):
+    ruleset: str = Field(max_length=64, index=True)
+    options: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    format_version: int
+    seed: int | None = None
+    date: str | None = Field(default=None, max_length=32)
+    title: str | None = Field(default=None, max_length=200)
+    app_version: str = Field(max_length=32)
+    origin: str = Field(default=RECORDED, max_length=16)
+
+
+class StoredMatch(MatchBase, table=True):
+    __tablename__ = "matches"
+    __table_args__ = (Index("ix_matches_started_newest", "started_at", "id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    started_at: datetime
+    finished_at: datetime | None = None
+    status: str = Field(default=IN_PROGRESS, max_length=16, index=True)
+    reason: str = Field(default="", max_length=300)
+    action_count: int = 0  # actions in force (undone ones are not counted)
+    revision: int = 0  # bumped by every write: two app instances cannot overwrite each other
+    updated_at: datetime
+    summary: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)  # ruleset summary after the last action
+
+
+class SeatBase(SQLModel):
+    seat: int
+    side: str | None = Field(default=None, max_length=32)
+    team: str | None = Field(default=None, max_length=64)
+    result: str | None = Field(default=None, max_length=8)  # win, loss, draw; None while in progress
+
+
+class StoredSeat(SeatBase, table=True):
+    __tablename__ = "match_seats"
+
+    match_id: int = Field(sa_type=Integer, sa_column_args=[ForeignKey("matches.id", ondelete="CASCADE")],
+                          primary_key=True)
+    seat: int = Field(primary_key=True)
+    player_id: int = Field(sa_type=Integer, sa_column_args=[ForeignKey("players.id")], index=True)
+
+
+class SeatPublic(SeatBase):
+    name: str
+
+
+class ActionBase(SQLModel):
+    seq: int
+    actor: int
+    notation: str = Field(max_length=500)  # record notation without the actor: the canonical form
+    data: dict[str, Any] = Field(sa_type=JSON)  # companion.rules.model.to_data(action), for tools
+    recorded_at: datetime
+    evidence: dict[str, Any] | None = Field(default=None, sa_type=JSON)  # the tag or photo match
+
+
+class StoredAction(ActionBase, table=True):
+    __tablename__ = "match_actions"
+
+    match_id: int = Field(sa_type=Integer, sa_column_args=[ForeignKey("matches.id", ondelete="CASCADE")],
+                          primary_key=True)
+    seq: int = Field(primary_key=True)
+    undone: bool = False  # undone actions are the redo list, next first by seq
+    events: list[Any] | None = Field(default=None, sa_type=JSON)  # to_data of the events it caused
+
+
+class ActionPublic(ActionBase):
+    undone: bool
+    events: list[Any] | None = None
+
+
+class MatchSummary(MatchBase):
+    """One row of the history list: enough to show it without replaying anything."""
+
+    id: int
+    started_at: datetime
+    finished_at: datetime | None
+    status: str
+    reason: str
+    action_count: int
+    summary: dict[str, Any]
+    players: list[SeatPublic]
+
+    @property
+    def winners(self) -> list[str]:
+        return [p.name for p in self.players if p.result == WIN]

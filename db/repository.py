@@ -1,0 +1,245 @@
+"""Writing matches: repository functions that take the session as a keyword-only argument.
+
+Each function does its part of one user action; the caller (db.live.DurableMatch) wraps a whole
+user action in one transaction. Every write to a match checks and bumps its `revision`, so a
+second app instance holding an older copy is told instead of overwriting what the first wrote.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import delete, update
+from sqlmodel import Session, col, select
+
+from companion import __version__
+from companion.rules.match import Match
+from companion.rules.model import MatchSetup
+from companion.rules.record import FORMAT_VERSION
+from db.clock import utc_now
+from db.errors import MatchChangedElsewhere, MatchNotFound
+from db.models import (
+    DRAW,
+    DRAWN,
+    IN_PROGRESS,
+    LOSS,
+    RECORDED,
+    WIN,
+    WON,
+    Player,
+    StoredAction,
+    StoredMatch,
+    StoredSeat,
+)
+
+
+@dataclass(frozen=True)
+class ActionEntry:
+    """One action as it is stored."""
+
+    seq: int
+    actor: int
+    notation: str
+    data: dict[str, Any]
+    events: list[Any]
+    evidence: dict[str, Any] | None = None
+    recorded_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where a match stands after a user action, as the matches row keeps it."""
+
+    action_count: int
+    status: str
+    reason: str
+    summary: dict[str, Any]
+    results: tuple[str | None, ...]
+
+    @property
+    def finished(self) -> bool:
+        return self.status != IN_PROGRESS
+
+
+def progress_of(match: Match) -> Progress:
+    outcome = match.outcome()
+    seats = range(len(match.setup.players))
+    if not outcome.finished:
+        return Progress(len(match.actions), IN_PROGRESS, "", match.summary(), tuple(None for _ in seats))
+    if outcome.draw:
+        return Progress(len(match.actions), DRAWN, outcome.reason, match.summary(), tuple(DRAW for _ in seats))
+    results = tuple(WIN if seat in outcome.winners else LOSS for seat in seats)
+    return Progress(len(match.actions), WON, outcome.reason, match.summary(), results)
+
+
+def get_or_create_player(name: str, *, session: Session) -> Player:
+    key = name.strip().casefold()
+    player = session.exec(select(Player).where(Player.name_key == key)).first()
+    if player is None:
+        player = Player(name=name.strip(), name_key=key, created_at=utc_now())
+        session.add(player)
+        session.flush()
+    return player
+
+
+def create_match(
+    setup: MatchSetup,
+    *,
+    session: Session,
+    progress: Progress,
+    origin: str = RECORDED,
+    title: str | None = None,
+    app_version: str = __version__,
+    started_at: datetime | None = None,
+    finished_at: datetime | None = None,
+) -> StoredMatch:
+    """A new matches row with its seats; players are found by name or created."""
+    now = utc_now()
+    started = started_at or now
+    row = StoredMatch(
+        ruleset=setup.ruleset,
+        options=dict(setup.options),
+        format_version=FORMAT_VERSION,
+        seed=setup.seed,
+        date=setup.date,
+        title=title,
+        app_version=app_version,
+        origin=origin,
+        started_at=started,
+        finished_at=(finished_at or now) if progress.finished else None,
+        status=progress.status,
+        reason=progress.reason,
+        action_count=progress.action_count,
+        revision=0,
+        updated_at=now,
+        summary=progress.summary,
+    )
+    session.add(row)
+    session.flush()
+    assert row.id is not None
+    for seat, spec in enumerate(setup.players):
+        player = get_or_create_player(spec.name, session=session)
+        assert player.id is not None
+        session.add(StoredSeat(match_id=row.id, seat=seat, player_id=player.id, side=spec.side,
+                               team=spec.team, result=progress.results[seat]))
+    session.flush()
+    return row
+
+
+def _advance(match_id: int, revision: int, progress: Progress, *, session: Session,
+             status_changed: bool) -> int:
+    """Update the matches row if nobody else changed it since `revision`; the new revision."""
+    now = utc_now()
+    values: dict[str, Any] = {
+        "revision": revision + 1,
+        "action_count": progress.action_count,
+        "status": progress.status,
+        "reason": progress.reason,
+        "summary": progress.summary,
+        "updated_at": now,
+    }
+    if status_changed:
+        values["finished_at"] = now if progress.finished else None
+    result = session.execute(
+        update(StoredMatch).where(col(StoredMatch.id) == match_id, col(StoredMatch.revision) == revision)
+        .values(**values)
+    )
+    if result.rowcount != 1:  # type: ignore[attr-defined]
+        if session.get(StoredMatch, match_id) is None:
+            raise MatchNotFound(f"match {match_id} is not in the database (deleted, or restored from a backup)")
+        raise MatchChangedElsewhere(
+            f"match {match_id} was changed by another Shinpan window or device since it was opened here; "
+            "it has been reloaded - check the last action and try again"
+        )
+    if status_changed:
+        for seat, seat_result in enumerate(progress.results):
+            session.execute(update(StoredSeat)
+                            .where(col(StoredSeat.match_id) == match_id, col(StoredSeat.seat) == seat)
+                            .values(result=seat_result))
+    return revision + 1
+
+
+def append_action(
+    match_id: int,
+    entry: ActionEntry,
+    *,
+    session: Session,
+    revision: int,
+    progress: Progress,
+    discard_redo: bool,
+    status_changed: bool,
+) -> int:
+    """Store a new action (dropping the redo list it replaces); returns the match's new revision."""
+    new_revision = _advance(match_id, revision, progress, session=session, status_changed=status_changed)
+    if discard_redo:
+        session.execute(delete(StoredAction).where(col(StoredAction.match_id) == match_id,
+                                                   col(StoredAction.seq) >= entry.seq))
+    session.execute(
+        StoredAction.__table__.insert().values(  # type: ignore[attr-defined]
+            match_id=match_id, seq=entry.seq, actor=entry.actor, notation=entry.notation, data=entry.data,
+            recorded_at=entry.recorded_at or utc_now(), evidence=entry.evidence, undone=False,
+            events=entry.events,
+        )
+    )
+    return new_revision
+
+
+def set_undone(
+    match_id: int,
+    seq: int,
+    undone: bool,
+    *,
+    session: Session,
+    revision: int,
+    progress: Progress,
+    status_changed: bool,
+) -> int:
+    """Undo (undone=True) or redo (False) the action `seq`; returns the match's new revision."""
+    new_revision = _advance(match_id, revision, progress, session=session, status_changed=status_changed)
+    session.execute(update(StoredAction)
+                    .where(col(StoredAction.match_id) == match_id, col(StoredAction.seq) == seq)
+                    .values(undone=undone))
+    return new_revision
+
+
+@dataclass(frozen=True)
+class LoadedMatch:
+    row: StoredMatch
+    setup: MatchSetup
+    actions: list[StoredAction]  # in force, by seq
+    redo: list[StoredAction]  # undone, next first
+
+
+def load_match(match_id: int, *, session: Session) -> LoadedMatch:
+    from db.codec import rebuild_setup
+
+    row = session.get(StoredMatch, match_id)
+    if row is None:
+        raise MatchNotFound(f"there is no match {match_id} in the database (see `shinpan history`)")
+    seats = session.exec(
+        select(StoredSeat, Player).join(Player, col(Player.id) == StoredSeat.player_id)
+        .where(StoredSeat.match_id == match_id).order_by(col(StoredSeat.seat))
+    ).all()
+    setup = rebuild_setup(row.ruleset, [(p.name, s.side, s.team) for s, p in seats], row.options, row.seed,
+                          row.date)
+    actions = session.exec(
+        select(StoredAction).where(StoredAction.match_id == match_id).order_by(col(StoredAction.seq))
+    ).all()
+    return LoadedMatch(row, setup, [a for a in actions if not a.undone], [a for a in actions if a.undone])
+
+
+def unfinished_match_ids(*, session: Session) -> list[int]:
+    """Matches recorded here and not finished, most recently changed first: the ones to resume."""
+    rows = session.exec(
+        select(StoredMatch.id).where(StoredMatch.status == IN_PROGRESS, StoredMatch.origin == RECORDED)
+        .order_by(col(StoredMatch.updated_at).desc(), col(StoredMatch.id).desc())
+    ).all()
+    return [r for r in rows if r is not None]
+
+
+def delete_match(match_id: int, *, session: Session) -> None:
+    session.execute(delete(StoredAction).where(col(StoredAction.match_id) == match_id))
+    session.execute(delete(StoredSeat).where(col(StoredSeat.match_id) == match_id))
+    session.execute(delete(StoredMatch).where(col(StoredMatch.id) == match_id))
