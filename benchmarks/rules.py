@@ -17,10 +17,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.report import Figure, emit, median, percentile  # noqa: E402
-from companion.rules.match import Match  # noqa: E402
-from companion.rules.model import MatchSetup  # noqa: E402
-from companion.rules.registry import all_rulesets  # noqa: E402
+from benchmarks.report import Figure, emit, median, percentile
+from companion.rules.match import Match
+from companion.rules.model import MatchSetup
+from companion.rules.registry import all_rulesets
 
 MAX_STEPS = 3000
 

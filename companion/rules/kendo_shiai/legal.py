@@ -18,11 +18,12 @@ PAIR_GREENS = (kc.MUSHIN, kc.TSUBAZERIAI, kc.FUDOSHIN, kc.SEME, kc.TAI_JODAN)
 @lru_cache(maxsize=1)
 def candidate_plays() -> tuple[tuple[tuple[str, ...], str | None], ...]:
     """Every card combination the rulebook's "along with" column can ever allow."""
-    singles = [(c.id,) for c in kc.kendo_cards().values() if c.kind != "marker"]
-    pairs = [(r.id, g) for r in kc.reds() for g in PAIR_GREENS]
-    pairs += [(b.id, g) for b in kc.browns() for g in (kc.JODAN, kc.TSUBAZERIAI, kc.TAI_JODAN)]
-    triples = [(r.id, kc.MUSHIN, kc.SEME) for r in kc.reds()]
-    return tuple(_with_choices(singles + pairs + triples))
+    combos: list[tuple[str, ...]] = []
+    combos += [(c.id,) for c in kc.kendo_cards().values() if c.kind != "marker"]
+    combos += [(r.id, g) for r in kc.reds() for g in PAIR_GREENS]
+    combos += [(b.id, g) for b in kc.browns() for g in (kc.JODAN, kc.TSUBAZERIAI, kc.TAI_JODAN)]
+    combos += [(r.id, kc.MUSHIN, kc.SEME) for r in kc.reds()]
+    return tuple(_with_choices(combos))
 
 
 def _with_choices(combos: list[tuple[str, ...]]) -> list[tuple[tuple[str, ...], str | None]]:
@@ -47,23 +48,24 @@ def narrowed_candidates(phase: Phase, threat: Threat | None, target: str | None
     hiki = kc.browns(hiki=True)
     reds = kc.reds()
     receiving = [r for r in reds if r.receives == target]
-    combos: list[tuple[str, ...]]
+    combos: list[tuple[str, ...]] = []
     if phase is Phase.START:
-        combos = [(b.id,) for b in basic] + [(g,) for g in (kc.SEME, kc.OSHIDASHI, kc.MAKI_WAZA, kc.JIKAN_DESU)]
+        combos += [(b.id,) for b in basic] + [(g,) for g in (kc.SEME, kc.OSHIDASHI, kc.MAKI_WAZA, kc.JIKAN_DESU)]
         combos += [(b.id, kc.JODAN) for b in basic] + [(h.id, kc.TSUBAZERIAI) for h in hiki]
     elif threat in (Threat.ATTACK, Threat.SEME_BROWN):
-        combos = [(b.id,) for b in basic if b.target == target] + [(r.id,) for r in receiving] + [(kc.BOGYO,)]
+        combos += [(b.id,) for b in basic if b.target == target] + [(r.id,) for r in receiving] + [(kc.BOGYO,)]
         combos += [(r.id, kc.MUSHIN) for r in reds] + [(r.id, kc.MUSHIN, kc.SEME) for r in reds]
         combos += [(r.id, g) for r in receiving for g in (kc.TSUBAZERIAI, kc.FUDOSHIN, kc.SEME)]
         combos += [(h.id, kc.TSUBAZERIAI) for h in hiki]
     elif threat is Threat.JODAN:
-        combos = [(kc.JODAN,), (kc.FUDOSHIN,)]
+        combos += [(kc.JODAN,), (kc.FUDOSHIN,)]
         combos += [(b.id, kc.TAI_JODAN) for b in basic if b.target == target]
         combos += [(r.id, kc.TAI_JODAN) for r in receiving]
     elif threat is Threat.SEME:
-        combos = [(kc.SEME,), (kc.FUDOSHIN,)] + [(b.id,) for b in basic]
+        combos += [(kc.SEME,), (kc.FUDOSHIN,)]
+        combos += [(b.id,) for b in basic]
     else:
-        combos = [(kc.KAIHI_SURU,), (kc.TSUYOI_KAMAE,), (kc.FUDOSHIN,)]
+        combos += [(kc.KAIHI_SURU,), (kc.TSUYOI_KAMAE,), (kc.FUDOSHIN,)]
     return tuple(_with_choices(combos))
 
 
