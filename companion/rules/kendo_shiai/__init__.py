@@ -42,7 +42,7 @@ from companion.rules.model import (
 from companion.rules.registry import register
 from companion.rules.ruleset import Ruleset
 
-__all__ = ["KendoShiai", "KendoState", "NoAnswer", "OfferBrown", "Play", "RULESET"]
+__all__ = ["RULESET", "KendoShiai", "KendoState", "NoAnswer", "OfferBrown", "Play"]
 
 
 def describe_pending(pending: Pending | None, names: tuple[str, str]) -> str:
