@@ -23,7 +23,14 @@ def register(ruleset: Ruleset[Any]) -> Ruleset[Any]:
 # Each module registers its ruleset when imported; imported on first use, exactly once.
 BUILTIN_MODULES = (
     "companion.rules.kendo_shiai",
+    "companion.rules.mace",
 )
+
+
+def unregister(ruleset: Ruleset[Any]) -> None:
+    """Remove a ruleset (used by tests that register a throwaway one)."""
+    for key in [k for k, v in _RULESETS.items() if v is ruleset]:
+        del _RULESETS[key]
 
 
 def _load_builtin() -> None:
