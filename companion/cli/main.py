@@ -14,6 +14,7 @@ from companion.rules.errors import RulesError
 # Each module has `register(subparsers)`; its commands set `func(args) -> int` as their default.
 COMMAND_MODULES = (
     "companion.cli.rules_commands",
+    "companion.cli.storage_commands",
 )
 
 

@@ -1,0 +1,381 @@
+"""`shinpan history`, `stats`, `export`, `import`, `backup`, `restore`: the stored matches (db/)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from companion.cli.output import CliError, print_json, read_text
+
+EXIT_BAD_IMPORT = 2
+EXIT_DAMAGED_DATABASE = 3
+EXIT_NEWER_DATABASE = 4
+
+
+def register(subparsers: Any) -> None:
+    history = subparsers.add_parser("history", help="list stored matches, or show one match's timeline")
+    history.add_argument("match", nargs="?", type=int, help="a match number: show its timeline")
+    _filters(history)
+    history.add_argument("--page", type=int, default=1, help="page number (default 1)")
+    history.add_argument("--per-page", type=int, default=20, help="matches per page (default 20)")
+    _common(history)
+    history.set_defaults(func=cmd_history)
+
+    stats = subparsers.add_parser("stats", help="results per player, head-to-head, and what each card did")
+    stats.add_argument("--ruleset", help="only this ruleset")
+    stats.add_argument("--player", help="only this player")
+    stats.add_argument("--versus", metavar="NAME", help="with --player: head-to-head against NAME")
+    _common(stats)
+    stats.set_defaults(func=cmd_stats)
+
+    export = subparsers.add_parser("export", help="write stored matches as record files or JSON")
+    export.add_argument("path", help="a file, a folder (several record files), or '-' for standard output")
+    export.add_argument("--match", type=int, action="append", metavar="ID", help="this match (repeatable)")
+    export.add_argument("--format", choices=("record", "json"),
+                        help="record or json (default: json when PATH ends in .json, else record)")
+    _filters(export)
+    _common(export, json_flag=False)
+    export.set_defaults(func=cmd_export)
+
+    imports = subparsers.add_parser("import", help="read record files or a JSON export into the database")
+    imports.add_argument("paths", nargs="+", metavar="PATH", help="files or folders ('-' for standard input)")
+    _common(imports)
+    imports.set_defaults(func=cmd_import)
+
+    backup = subparsers.add_parser("backup", help="copy the database to PATH (SQLite online backup)")
+    backup.add_argument("path", help="the backup file (or a folder for a dated file in it)")
+    backup.add_argument("--force", action="store_true", help="replace a backup that holds newer matches")
+    _common(backup, json_flag=False)
+    backup.set_defaults(func=cmd_backup)
+
+    restore = subparsers.add_parser("restore", help="replace the database with the backup at PATH")
+    restore.add_argument("path", help="the backup file")
+    restore.add_argument("--force", action="store_true",
+                         help="replace a database with newer matches, or a damaged one (kept aside)")
+    _common(restore, json_flag=False)
+    restore.set_defaults(func=cmd_restore)
+
+
+def _filters(parser: argparse.ArgumentParser) -> None:
+    from db.history import OUTCOMES
+
+    parser.add_argument("--ruleset", help="only this ruleset (id or alias)")
+    parser.add_argument("--player", help="only matches this player played")
+    parser.add_argument("--since", type=_day, metavar="YYYY-MM-DD", help="started on or after this day (UTC)")
+    parser.add_argument("--until", type=_day, metavar="YYYY-MM-DD", help="started on or before this day (UTC)")
+    parser.add_argument("--outcome", choices=OUTCOMES,
+                        help="in-progress, finished, won, draw; win or loss need --player")
+
+
+def _common(parser: argparse.ArgumentParser, *, json_flag: bool = True) -> None:
+    parser.add_argument("--database", metavar="URL",
+                        help="database URL or SQLite file (default: $SHINPAN_DATABASE_URL, else the data folder)")
+    if json_flag:
+        parser.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _day(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a day written YYYY-MM-DD") from None
+
+
+@contextmanager
+def storage_errors() -> Iterator[None]:
+    """Storage failures as one-line CLI errors with their exit codes."""
+    from db.errors import CorruptDatabase, ImportRejected, NewerDatabase, StorageError
+
+    try:
+        yield
+    except CorruptDatabase as error:
+        raise CliError(str(error), EXIT_DAMAGED_DATABASE) from None
+    except NewerDatabase as error:
+        raise CliError(str(error), EXIT_NEWER_DATABASE) from None
+    except ImportRejected as error:
+        raise CliError(str(error), EXIT_BAD_IMPORT) from None
+    except StorageError as error:
+        raise CliError(str(error)) from None
+
+
+def _engine(args: argparse.Namespace) -> Any:
+    from sqlalchemy.exc import OperationalError
+
+    from db.engine import open_database
+
+    try:
+        return open_database(args.database)
+    except OperationalError as error:
+        raise CliError(f"cannot open the match database: {error.orig}") from None
+
+
+def _filter(args: argparse.Namespace) -> Any:
+    from db.history import MatchFilter
+
+    return MatchFilter(ruleset=args.ruleset, player=args.player, since=args.since, until=args.until,
+                       outcome=args.outcome)
+
+
+# --- history -----------------------------------------------------------------------------------
+
+
+def _summary_json(summary: Any) -> dict[str, Any]:
+    return {
+        "id": summary.id,
+        "ruleset": summary.ruleset,
+        "title": summary.title,
+        "started_at": summary.started_at.isoformat(),
+        "finished_at": summary.finished_at.isoformat() if summary.finished_at else None,
+        "status": summary.status,
+        "reason": summary.reason,
+        "winners": summary.winners,
+        "actions": summary.action_count,
+        "players": [{"name": p.name, "side": p.side, "team": p.team, "result": p.result}
+                    for p in summary.players],
+        "origin": summary.origin,
+        "state": summary.summary,
+    }
+
+
+def _summary_line(summary: Any) -> str:
+    players = " v ".join(p.name + (f" ({p.side})" if p.side else "") for p in summary.players)
+    if summary.status == "in-progress":
+        result = "in progress"
+    elif summary.status == "draw":
+        result = f"draw: {summary.reason}"
+    else:
+        result = f"{', '.join(summary.winners)} won: {summary.reason}"
+    when = summary.started_at.strftime("%Y-%m-%d %H:%M")
+    return f"#{summary.id:<5} {when}  {summary.ruleset}  {players}  {result}  ({summary.action_count} actions)"
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    from sqlmodel import Session
+
+    from db.history import list_matches, match_timeline
+
+    with storage_errors():
+        engine = _engine(args)
+        with Session(engine) as session:
+            if args.match is not None:
+                return _print_timeline(match_timeline(args.match, session=session), args.json)
+            page = list_matches(session=session, where=_filter(args), page=args.page, per_page=args.per_page)
+    if args.json:
+        print_json({"page": page.page, "per_page": page.per_page, "total": page.total, "pages": page.pages,
+                    "matches": [_summary_json(m) for m in page.items]})
+        return 0
+    if not page.items:
+        print("no stored matches" + (" match these filters" if page.total == 0 and _any_filter(args) else ""))
+        return 0
+    for summary in page.items:
+        print(_summary_line(summary))
+    print(f"page {page.page} of {page.pages} ({page.total} matches)")
+    return 0
+
+
+def _any_filter(args: argparse.Namespace) -> bool:
+    return any((args.ruleset, args.player, args.since, args.until, args.outcome))
+
+
+def _print_timeline(timeline: Any, as_json: bool) -> int:
+    if as_json:
+        print_json({
+            "match": _summary_json(timeline.match),
+            "timeline": [
+                {"seq": e.seq, "player": e.player, "action": e.action, "recorded_at": e.recorded_at.isoformat(),
+                 "evidence": e.evidence, "events": e.events, "state": e.state}
+                for e in timeline.entries
+            ],
+            "redo": timeline.redo,
+        })
+        return 0
+    print(_summary_line(timeline.match))
+    for entry in timeline.entries:
+        print(f"{entry.seq:>4}. {entry.player}: {entry.action}")
+        for event in entry.events:
+            marker = "!" if event["trigger"] else "-"
+            print(f"        {marker} {event['text']}")
+    if timeline.redo:
+        print("undone (can be redone): " + "; ".join(timeline.redo))
+    return 0
+
+
+# --- stats -------------------------------------------------------------------------------------
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    from sqlmodel import Session
+
+    from companion.rules.registry import get_ruleset
+    from db.stats import card_names, card_records, head_to_head, player_records
+
+    if args.versus and not args.player:
+        raise CliError("--versus needs --player: whose head-to-head?")
+    ruleset = get_ruleset(args.ruleset).id if args.ruleset else None
+    with storage_errors():
+        engine = _engine(args)
+        with Session(engine) as session:
+            records = player_records(session=session, ruleset=ruleset, player=args.player)
+            versus = (head_to_head(args.player, args.versus, session=session, ruleset=ruleset)
+                      if args.versus else [])
+            cards = card_records(session=session, ruleset=ruleset, player=args.player)
+    names: dict[str, dict[str, str]] = {}
+    for record in cards:
+        if record.ruleset not in names:
+            names[record.ruleset] = card_names(record.ruleset)
+    if args.json:
+        print_json({
+            "players": [vars(r) for r in records],
+            "head_to_head": [vars(h) for h in versus],
+            "cards": [dict(vars(c), name=names[c.ruleset].get(c.card, c.card)) for c in cards],
+        })
+        return 0
+    if not records and not cards:
+        print("no stored matches yet")
+        return 0
+    print("results (finished matches):")
+    for r in records:
+        print(f"  {r.player} in {r.ruleset}: {r.wins} won, {r.losses} lost, {r.draws} drawn of {r.played}")
+    for h in versus:
+        print(f"{h.player} v {h.opponent} in {h.ruleset}: {h.wins}-{h.losses}, {h.draws} drawn "
+              f"({h.matches} matches)")
+    if args.versus and not versus:
+        print(f"{args.player} and {args.versus} have no finished match together")
+    print("cards (times played; IPPONs and points they produced):")
+    for c in cards:
+        print(f"  {c.ruleset} {names[c.ruleset].get(c.card, c.card)}: played {c.played}, "
+              f"IPPONs {c.ippons}, points {c.points}")
+    return 0
+
+
+# --- export and import -------------------------------------------------------------------------
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from sqlmodel import Session
+
+    from db.history import list_matches
+    from db.transfer import export_json, export_record, record_file_name
+
+    fmt = args.format or ("json" if args.path.lower().endswith(".json") else "record")
+    with storage_errors():
+        engine = _engine(args)
+        with Session(engine) as session:
+            if args.match:
+                ids = list(args.match)
+                for match_id in ids:
+                    export_record(match_id, session=session)  # raises MatchNotFound early
+            else:
+                page = list_matches(session=session, where=_filter(args), per_page=10**9)
+                ids = [m.id for m in reversed(page.items)]
+            if not ids:
+                raise CliError("no stored matches to export" + (" match these filters" if _any_filter(args) else ""))
+            if fmt == "json":
+                _write(args.path, json.dumps(export_json(ids, session=session), ensure_ascii=False, indent=2) + "\n")
+            elif len(ids) == 1 and not Path(args.path).is_dir():
+                _write(args.path, export_record(ids[0], session=session))
+            else:
+                if args.path == "-":
+                    raise CliError(f"{len(ids)} matches make {len(ids)} record files: give a folder, "
+                                   "or use --format json")
+                folder = Path(args.path)
+                if folder.exists() and not folder.is_dir():
+                    raise CliError(f"{folder} is a file; several matches need a folder (or --format json)")
+                folder.mkdir(parents=True, exist_ok=True)
+                for match_id in ids:
+                    (folder / record_file_name(match_id, session=session)).write_text(
+                        export_record(match_id, session=session), encoding="utf-8")
+    if args.path != "-":
+        print(f"exported {len(ids)} match{'es' if len(ids) != 1 else ''} to {args.path}", file=sys.stderr)
+    return 0
+
+
+def _write(path: str, text: str) -> None:
+    if path == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise CliError(f"{path}: {error.strerror}") from None
+
+
+def _import_sources(paths: list[str]) -> list[str]:
+    found: list[str] = []
+    for path in paths:
+        if path != "-" and Path(path).is_dir():
+            found.extend(str(p) for p in sorted(Path(path).iterdir())
+                         if p.is_file() and p.suffix.lower() in {".txt", ".json", ".shinpan"})
+        else:
+            found.append(path)
+    return found
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from sqlmodel import Session
+
+    from db.errors import ImportRejected
+    from db.transfer import read_import_file, store_incoming
+
+    files: list[dict[str, Any]] = []
+    with storage_errors():
+        engine = _engine(args)
+        for source in _import_sources(args.paths):
+            try:
+                incoming = read_import_file(read_text(source), source)
+                with Session(engine) as session, session.begin():  # one file, one transaction
+                    report = store_incoming(incoming, session=session)
+                files.append({"file": source, "imported": report.imported, "skipped": report.skipped})
+            except (ImportRejected, CliError) as error:
+                files.append({"file": source, "error": str(error)})
+    rejected = [f for f in files if "error" in f]
+    if args.json:
+        print_json({"files": files})
+    else:
+        for f in files:
+            if "error" in f:
+                print(f"shinpan: {f['error']} (nothing from this file was imported)", file=sys.stderr)
+                continue
+            print(f"{f['file']}: imported {len(f['imported'])}, skipped {len(f['skipped'])} already stored")
+            for reason in f["skipped"]:
+                print(f"  skipped: {reason}")
+    return EXIT_BAD_IMPORT if rejected else 0
+
+
+# --- backup and restore ------------------------------------------------------------------------
+
+
+def _sqlite_file(args: argparse.Namespace) -> Path:
+    from db.location import database_url, sqlite_path
+
+    path = sqlite_path(database_url(args.database))
+    if path is None:
+        raise CliError("backup and restore work on a SQLite database file; "
+                       "for a PostgreSQL server use pg_dump and pg_restore")
+    return path
+
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    from db.backup import backup_database
+
+    database = _sqlite_file(args)
+    with storage_errors():
+        target = backup_database(database, Path(args.path), force=args.force)
+    print(f"backed up {database} to {target}")
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    from db.backup import restore_database
+
+    database = _sqlite_file(args)
+    with storage_errors():
+        kept = restore_database(database, Path(args.path), force=args.force)
+    print(f"restored {database} from {args.path}" + (f"; the replaced file is kept as {kept}" if kept else ""))
+    return 0
