@@ -15,6 +15,7 @@ from companion.rules.errors import RulesError
 COMMAND_MODULES = (
     "companion.cli.rules_commands",
     "companion.cli.storage_commands",
+    "companion.cli.app_commands",
 )
 
 

@@ -1,0 +1,27 @@
+"""Scoreboards are found through the ruleset id; a ruleset without its own gets the generic one.
+
+A new ruleset plugs in by adding one line to SCOREBOARD_MODULES: the module's `scoreboard(summary, ui)`
+renders the ruleset's `summary()` (the same data `shinpan replay --json` prints).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.app.ui import Ui
+
+Scoreboard = Callable[[dict[str, Any], Ui], ft.Control]
+
+SCOREBOARD_MODULES: dict[str, str] = {
+    "kendo-shiai": "companion.app.components.kendo_scoreboard",
+}
+
+
+def scoreboard_for(ruleset_id: str) -> Scoreboard:
+    module_name = SCOREBOARD_MODULES.get(ruleset_id, "companion.app.components.generic_scoreboard")
+    render: Scoreboard = importlib.import_module(module_name).scoreboard
+    return render

@@ -1,0 +1,47 @@
+"""Start the app: a desktop window where a display and Flet's desktop client exist, else the web build.
+
+The web build is always served offline (`no_cdn=True`): a referee's table often has no network.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import platform
+import sys
+
+import flet as ft
+
+from companion.app.shell import make_main
+from companion.app.storage import open_store
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8550
+
+
+def has_desktop() -> bool:
+    if importlib.util.find_spec("flet_desktop") is None:
+        return False
+    if platform.system() == "Linux":
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> int:
+    """Serve the web build until interrupted; prints the address to open."""
+    os.environ["FLET_FORCE_WEB_SERVER"] = "true"  # serve only: never try to open a browser or window
+    os.environ.setdefault("FLET_WEB_NO_CDN", "true")
+    shown = f"[{host}]" if ":" in host else host
+    print(f"Shinpan is served at http://{shown}:{port}/ (Ctrl+C stops it)", flush=True)
+    ft.run(make_main(open_store()), view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True)
+    return 0
+
+
+def launch() -> int:
+    if has_desktop():
+        try:
+            ft.run(make_main(open_store()))
+            return 0
+        except Exception as error:  # the desktop client downloads itself on first run; offline it cannot
+            print(f"shinpan: no desktop window ({error}); serving the web build instead", file=sys.stderr)
+    return serve()

@@ -1,0 +1,1 @@
+"""Screens: each renders its view-model and forwards events; the shell decides which one is shown."""

@@ -1,0 +1,22 @@
+"""Home: resume first when a match is unfinished, then new match, history, decks and tags, settings."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.app.ui import Ui, screen
+from companion.app.viewmodels.home import HomeViewModel
+
+
+def home_screen(vm: HomeViewModel, ui: Ui, go: Callable[[str, str | None], None]) -> ft.Control:
+    rows: list[ft.Control] = [ui.heading("Shinpan", 30),
+                              ui.text("The referee for card games played with real cards.", 16)]
+    for entry in vm.entries():
+        def open_entry(route: str = entry.route, match_id: str | None = entry.match_id) -> None:
+            go(route, match_id)
+        rows.append(ft.Column([ui.button(entry.label, open_entry, primary=entry.route in ("live", "new"),
+                                         expand=True),
+                               ui.text(entry.detail, 14)], spacing=2))
+    return screen(*rows)

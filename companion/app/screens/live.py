@@ -1,0 +1,101 @@
+"""The live referee screen, laid out for a phone held upright: triggers and score on top,
+the exchange and whose turn, the actions that are not cards, the picker, the legal responses,
+then undo and redo (each saying what it will change)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.app.components.card_picker import CardPicker
+from companion.app.components.response_list import response_items
+from companion.app.components.scoreboards import scoreboard_for
+from companion.app.components.trigger_banner import trigger_banner
+from companion.app.ui import Handler, Ui, screen
+from companion.app.viewmodels.live import LiveViewModel
+
+
+class LiveScreen:
+    def __init__(self, vm: LiveViewModel, ui: Ui, refresh: Handler, on_home: Handler,
+                 on_scan: Handler | None = None) -> None:
+        self.vm, self.ui, self.refresh, self.on_home, self.on_scan = vm, ui, refresh, on_home, on_scan
+        self.responses = ft.Column(spacing=8)
+
+    def _do(self, change: Callable[[], object]) -> Handler:
+        def run() -> None:
+            change()
+            self.refresh()
+        return run
+
+    def _choose(self, index: int) -> None:
+        self.vm.choose(index)
+        self.refresh()
+
+    def _filtered(self, event: ft.ControlEvent) -> None:
+        self.vm.filter_responses(str(event.control.value or ""))
+        self.responses.controls = response_items(self.vm, self.ui, self._choose,
+                                                 self._do(self.vm.toggle_all_responses))
+        self.responses.update()
+
+    def build(self) -> ft.Control:
+        vm, ui = self.vm, self.ui
+        parts: list[ft.Control] = [
+            ui.back_bar("Referee", self.on_home),
+            trigger_banner(vm.banners, ui, self._do(vm.dismiss_banners)),
+            scoreboard_for(vm.ruleset_id)(vm.summary(), ui),
+            ui.text(vm.turn_text(), 18, bold=True),
+        ]
+        table = vm.table_lines()
+        parts.append(ui.text("On the table: " + ("; ".join(table) if table else "nothing yet"), 15))
+        parts.append(ui.message(vm.message))
+        if vm.finished:
+            parts += [ui.button("Back to home (the match is saved)", self.on_home, primary=True),
+                      self._undo_bar()]
+            parts.append(self._timeline())
+            return screen(*parts)
+
+        seats = vm.acting_seats()
+        if len(seats) > 1:
+            acting = vm.acting_seat()
+            parts.append(ft.Row([ui.choice(f"{vm.player_label(s)} acts", s == acting,
+                                           self._do(lambda s=s: vm.choose_seat(s)))
+                                 for s in seats], wrap=True))
+        quick: list[ft.Control] = [ui.button(item.label, lambda i=item.index: self._choose(i), primary=True)
+                                   for item in vm.other_actions()]
+        quick.append(ui.button("Close card picker" if vm.picker_open else "Pick a card",
+                               self._do(vm.toggle_picker)))
+        if self.on_scan is not None:
+            quick.append(ui.button("Scan cards", self.on_scan))
+        parts.append(ft.Row(quick, wrap=True))
+        if vm.picker_open:
+            picker = CardPicker(vm.picker, ui, vm.card_language, self._do(vm.play_picked),
+                                self._do(vm.toggle_picker))
+            parts.append(picker.build())
+        parts.append(self._undo_bar())
+        filter_field = ft.TextField(label="Filter responses", value=vm.response_filter,
+                                    on_change=self._filtered, text_size=ui.size(15))
+        self.responses.controls = response_items(vm, ui, self._choose, self._do(vm.toggle_all_responses))
+        parts.append(ui.section("Legal responses", filter_field, self.responses))
+        acting = vm.acting_seat()
+        if acting is not None:
+            parts.append(ui.button(f"{vm.player_label(acting)} forfeits the match", self._do(self._forfeit)))
+        parts.append(self._timeline())
+        return screen(*parts)
+
+    def _forfeit(self) -> None:
+        seat = self.vm.acting_seat()
+        if seat is not None:
+            self.vm.forfeit(seat)
+
+    def _undo_bar(self) -> ft.Control:
+        vm, ui = self.vm, self.ui
+        return ft.Row([ui.button(vm.undo_preview(), self._do(vm.undo), disabled=not vm.match.can_undo()),
+                       ui.button(vm.redo_preview(), self._do(vm.redo), disabled=not vm.match.can_redo())],
+                      wrap=True)
+
+    def _timeline(self) -> ft.Control:
+        lines = self.vm.timeline()
+        if not lines:
+            return ft.Container(height=0)
+        return self.ui.section("Timeline", *[self.ui.text(line, 13) for line in lines[-30:]])

@@ -1,0 +1,37 @@
+"""Settings: theme, text size, sound and vibration, card names, where matches are stored."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.app.ui import Handler, Ui, screen
+from companion.app.viewmodels.settings import CARD_LANGUAGES, TEXT_SCALES, THEMES, SettingsViewModel
+
+
+def settings_screen(vm: SettingsViewModel, ui: Ui, refresh: Handler, on_home: Handler) -> ft.Control:
+    def act(change: Callable[[], None]) -> Handler:
+        def run() -> None:
+            change()
+            refresh()
+        return run
+
+    def choices(values: tuple[object, ...], current: object, setter: Callable[[object], None],
+                shown: Callable[[object], str] = str) -> ft.Control:
+        return ft.Row([ui.choice(shown(v), v == current, act(lambda v=v: setter(v))) for v in values], wrap=True)
+
+    return screen(
+        ui.back_bar("Settings", on_home),
+        ui.section("Theme", choices(THEMES, vm.theme, lambda v: vm.set_theme(str(v)))),
+        ui.section("Text size", choices(TEXT_SCALES, vm.text_scale, lambda v: vm.set_text_scale(float(str(v))),
+                                        lambda v: f"{int(float(str(v)) * 100)}%")),
+        ui.section("Sound and vibration",
+                   choices((True, False), vm.sound, lambda v: setattr(vm, "sound", v),
+                           lambda v: "Sound on" if v else "Sound off"),
+                   choices((True, False), vm.vibration, lambda v: setattr(vm, "vibration", v),
+                           lambda v: "Vibration on" if v else "Vibration off")),
+        ui.section("Card names", choices(CARD_LANGUAGES, vm.card_language,
+                                         lambda v: vm.set_card_language(str(v)))),
+        ui.section("Matches are stored", ui.text(vm.storage, 15)),
+    )

@@ -1,0 +1,79 @@
+"""The app shell: one page per browser session, showing the screen the AppViewModel names."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.app.screens.decks import decks_screen
+from companion.app.screens.history import history_screen
+from companion.app.screens.home import home_screen
+from companion.app.screens.live import LiveScreen
+from companion.app.screens.new_match import new_match_screen
+from companion.app.screens.settings import settings_screen
+from companion.app.storage import MatchStore
+from companion.app.ui import Ui
+from companion.app.viewmodels.app import AppViewModel
+
+log = logging.getLogger(__name__)
+
+THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
+
+
+class Shell:
+    def __init__(self, page: ft.Page, vm: AppViewModel) -> None:
+        self.page, self.vm = page, vm
+        self._banners_seen: object = None
+
+    def go(self, route: str, match_id: str | None = None) -> None:
+        self.vm.go(route, match_id)
+        self.render()
+
+    def home(self) -> None:
+        self.go("home")
+
+    def start_match(self) -> None:
+        self.vm.start_match()
+        self.render()
+
+    def render(self) -> None:
+        vm, ui = self.vm, Ui(self.vm.settings.text_scale)
+        self.page.theme_mode = THEME_MODES.get(vm.settings.theme, ft.ThemeMode.SYSTEM)
+        if vm.route == "new" and vm.new_match is not None:
+            body = new_match_screen(vm.new_match, ui, self.render, self.start_match, self.home)
+        elif vm.route == "live" and vm.live is not None:
+            body = LiveScreen(vm.live, ui, self.render, self.home).build()
+            self._announce(vm.live.banners)
+        elif vm.route == "history":
+            body = history_screen(vm.history, ui, self.render, self.home)
+        elif vm.route == "settings":
+            body = settings_screen(vm.settings, ui, self.render, self.home)
+        elif vm.route == "decks":
+            body = decks_screen(vm.decks, ui, self.render, self.home)
+        else:
+            body = home_screen(vm.home, ui, self.go)
+        self.page.controls = [ft.SafeArea(ft.Container(body, padding=12, expand=True), expand=True)]
+        self.page.update()
+
+    def _announce(self, banners: list[object]) -> None:
+        """A vibration for each new set of triggers, where the device has one and the user wants it."""
+        if not banners or banners is self._banners_seen or not self.vm.settings.vibration:
+            self._banners_seen = banners
+            return
+        self._banners_seen = banners
+        try:
+            haptics = ft.HapticFeedback()
+            asyncio.get_running_loop().create_task(haptics.heavy_impact())
+        except Exception as error:  # a device without haptics must never stop the referee
+            log.debug("no vibration: %s", error)
+
+
+def make_main(store: MatchStore) -> Callable[[ft.Page], None]:
+    def main(page: ft.Page) -> None:
+        page.title = "Shinpan"
+        page.padding = 0
+        Shell(page, AppViewModel(store)).render()
+    return main

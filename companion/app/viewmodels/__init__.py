@@ -1,0 +1,1 @@
+"""One view-model per screen. None of them imports Flet: they are tested without a client."""

@@ -1,0 +1,52 @@
+"""The whole app's state: which screen is shown and the view-model behind it."""
+
+from __future__ import annotations
+
+from companion.app.storage import MatchStore
+from companion.app.viewmodels.decks import DecksViewModel
+from companion.app.viewmodels.history import HistoryViewModel
+from companion.app.viewmodels.home import HomeViewModel
+from companion.app.viewmodels.live import LiveViewModel
+from companion.app.viewmodels.new_match import NewMatchViewModel
+from companion.app.viewmodels.settings import SettingsViewModel
+
+ROUTES = ("home", "new", "live", "history", "decks", "settings")
+
+
+class AppViewModel:
+    def __init__(self, store: MatchStore) -> None:
+        self.store = store
+        self.route = "home"
+        self.settings = SettingsViewModel(storage=store.description)
+        self.home = HomeViewModel(store)
+        self.history = HistoryViewModel(store)
+        self.decks = DecksViewModel()
+        self.new_match: NewMatchViewModel | None = None
+        self.live: LiveViewModel | None = None
+
+    def go(self, route: str, match_id: str | None = None) -> None:
+        if route not in ROUTES:
+            route = "home"
+        if route == "new":
+            self.new_match = NewMatchViewModel(self.store.player_names())
+        if route == "live":
+            if match_id is not None:
+                self.live = LiveViewModel(self.store.load(match_id), self.store, match_id)
+            if self.live is None:
+                route = "home"
+        if route == "history":
+            self.history.close()
+        if self.live is not None:
+            self.live.card_language = self.settings.card_language
+        self.route = route
+
+    def start_match(self) -> bool:
+        if self.new_match is None:
+            return False
+        match = self.new_match.start()
+        if match is None:
+            return False
+        self.live = LiveViewModel(match, self.store)
+        self.live.card_language = self.settings.card_language
+        self.route = "live"
+        return True

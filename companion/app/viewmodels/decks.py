@@ -1,0 +1,41 @@
+"""Decks and tags: the catalogs, their cards, and the owner values still unknown."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.rules.catalog import Catalog, available_catalogs, load_catalog
+
+
+@dataclass(frozen=True)
+class DeckRow:
+    id: str
+    name: str
+
+
+class DecksViewModel:
+    def __init__(self) -> None:
+        self.opened: str | None = None
+        self._catalog: Catalog | None = None
+
+    def decks(self) -> list[DeckRow]:
+        return [DeckRow(cid, load_catalog(cid).name) for cid in available_catalogs()]
+
+    def open(self, catalog_id: str) -> None:
+        self.opened = catalog_id
+        self._catalog = load_catalog(catalog_id)
+
+    def summary_line(self) -> str:
+        if self._catalog is None:
+            return ""
+        unknown = len(self._catalog.unknown_values())
+        return f"{len(self._catalog.cards)} kinds of card; {unknown} owner values still to enter"
+
+    def card_lines(self) -> list[str]:
+        if self._catalog is None:
+            return []
+        lines = []
+        for card in self._catalog.cards:
+            count = card.count.value if card.count.known else "count unknown"
+            lines.append(f"{card.name} · {card.kind} · {count}")
+        return lines

@@ -1,0 +1,260 @@
+"""The live referee screen: scoreboard data, the exchange, the legal responses, triggers, undo/redo.
+
+Every change goes through the rules (`Match.push`), is saved at once, and never leaves the match
+half-changed: an illegal or unreadable play only sets `message`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.app.storage import MatchStore
+from companion.app.viewmodels.card_picker import CardPickerViewModel
+from companion.app.viewmodels.triggers import Trigger, triggers_of
+from companion.rules.errors import IllegalAction, RulesError
+from companion.rules.match import Match, Step
+from companion.rules.model import Action, Forfeit
+from companion.rules.record import format_action_line
+
+RESPONSES_SHOWN = 12
+
+
+@dataclass(frozen=True)
+class ResponseItem:
+    """One legal response as a button: its label, the ruling and why, and what follows."""
+
+    index: int
+    actor: int
+    label: str
+    ruling: str
+    why: str
+    consequence: str
+    plays_cards: bool
+
+    @property
+    def explanation(self) -> str:
+        return f"Why: {self.why} [{self.ruling}]" if self.ruling else f"Why: {self.why}"
+
+
+def plays_cards(action: Action) -> bool:
+    """Actions that put cards on the table; the others (no answer, rest...) get their own big buttons."""
+    return bool(getattr(action, "cards", None) or getattr(action, "card", None))
+
+
+class LiveViewModel:
+    def __init__(self, match: Match, store: MatchStore, match_id: str | None = None) -> None:
+        self.match = match
+        self.store = store
+        self.match_id = match_id or store.save(None, match)
+        self.picker = CardPickerViewModel.for_catalog(match.ruleset.catalog_id)
+        self.picker_open = False
+        self.response_filter = ""
+        self.show_all_responses = False
+        self.seat_choice: int | None = None
+        self.banners: list[Trigger] = []
+        self.message = ""
+        self.card_language = "romaji"
+
+    # --- what the screen shows ------------------------------------------------------------
+
+    @property
+    def ruleset_id(self) -> str:
+        return self.match.ruleset.id
+
+    @property
+    def title(self) -> str:
+        return self.match.ruleset.name
+
+    def player_label(self, seat: int) -> str:
+        player = self.match.setup.players[seat]
+        return f"{player.name} ({player.side})" if player.side else player.name
+
+    def summary(self) -> dict[str, Any]:
+        return self.match.summary()
+
+    @property
+    def finished(self) -> bool:
+        return self.match.outcome().finished
+
+    def result_text(self) -> str:
+        outcome = self.match.outcome()
+        if not outcome.finished:
+            return ""
+        if outcome.draw:
+            return f"Match drawn: {outcome.reason}"
+        winners = ", ".join(self.player_label(s) for s in outcome.winners)
+        return f"Match won by {winners}: {outcome.reason}"
+
+    def turn_text(self) -> str:
+        if self.finished:
+            return self.result_text()
+        seats = self.match.to_act()
+        who = " and ".join(self.player_label(s) for s in seats)
+        answer = self.summary().get("to_answer") or ""
+        if answer:
+            return f"{who} to answer {answer}"
+        phase = self.summary().get("phase")
+        if phase == "offer":
+            return f"{who} to offer a brown card: the larger number starts"
+        if phase == "start":
+            return f"{who} to start a round"
+        return f"{who} to act"
+
+    def table_lines(self) -> list[str]:
+        table = self.summary().get("table") or []
+        lines = []
+        for entry in table:
+            if isinstance(entry, dict):
+                lines.append(f"{entry.get('player')}: {' + '.join(entry.get('cards', []))}")
+            else:
+                lines.append(str(entry))
+        return lines
+
+    def acting_seats(self) -> tuple[int, ...]:
+        return self.match.to_act()
+
+    def acting_seat(self) -> int | None:
+        seats = self.acting_seats()
+        if not seats:
+            return None
+        if self.seat_choice in seats:
+            return self.seat_choice
+        return seats[0]
+
+    def choose_seat(self, seat: int) -> None:
+        self.seat_choice = seat
+
+    def _all_responses(self) -> list[ResponseItem]:
+        setup = self.match.setup
+        items = []
+        for index, response in enumerate(self.match.legal_responses()):
+            items.append(ResponseItem(index, response.action.actor, format_action_line(setup, response.action),
+                                      response.ruling, response.why, response.consequence,
+                                      plays_cards(response.action)))
+        return items
+
+    def responses(self) -> list[ResponseItem]:
+        """The acting player's card plays matching the filter, a screenful unless all are asked for."""
+        seat = self.acting_seat()
+        wanted = self.response_filter.strip().casefold()
+        found = [r for r in self._all_responses()
+                 if r.actor == seat and r.plays_cards and wanted in r.label.casefold()]
+        return found if self.show_all_responses else found[:RESPONSES_SHOWN]
+
+    def hidden_response_count(self) -> int:
+        if self.show_all_responses:
+            return 0
+        seat = self.acting_seat()
+        wanted = self.response_filter.strip().casefold()
+        total = [r for r in self._all_responses()
+                 if r.actor == seat and r.plays_cards and wanted in r.label.casefold()]
+        return max(0, len(total) - RESPONSES_SHOWN)
+
+    def other_actions(self) -> list[ResponseItem]:
+        """No answer, rest, offer nothing...: legal actions that put no card down."""
+        seat = self.acting_seat()
+        return [r for r in self._all_responses() if r.actor == seat and not r.plays_cards]
+
+    def undo_preview(self) -> str:
+        step = self.match.peek_undo()
+        return f"Undo {self._step_text(step)}" if step else "Nothing to undo"
+
+    def redo_preview(self) -> str:
+        step = self.match.peek_redo()
+        return f"Redo {self._step_text(step)}" if step else "Nothing to redo"
+
+    def _step_text(self, step: Step) -> str:
+        text = f"step {step.number}: {format_action_line(self.match.setup, step.action)}"
+        titles = [t.title for t in triggers_of(step.events, self.match.ruleset, self.match.setup)]
+        return f"{text} ({', '.join(titles)})" if titles else text
+
+    def timeline(self) -> list[str]:
+        setup, ruleset = self.match.setup, self.match.ruleset
+        lines = []
+        for step in self.match.steps:
+            lines.append(f"{step.number}. {format_action_line(setup, step.action)}")
+            lines += [f"    {ruleset.describe_event(e, setup)}" for e in step.events if e.is_trigger]
+        return lines
+
+    # --- what the referee does ------------------------------------------------------------
+
+    def filter_responses(self, text: str) -> None:
+        self.response_filter = text
+
+    def toggle_all_responses(self) -> None:
+        self.show_all_responses = not self.show_all_responses
+
+    def choose(self, index: int) -> bool:
+        responses = self.match.legal_responses()
+        if not 0 <= index < len(responses):
+            self.message = "That response is no longer offered; choose again from the list."
+            return False
+        return self._push(responses[index].action)
+
+    def play_text(self, text: str, seat: int | None = None) -> bool:
+        """A play in the ruleset's notation (from the picker or a scan), accepted only if legal now."""
+        actor = self.acting_seat() if seat is None else seat
+        if actor is None:
+            self.message = "The match is over: undo to change it."
+            return False
+        if not text.strip():
+            self.message = "Pick a card first (or use 'no answer')."
+            return False
+        try:
+            action = self.match.ruleset.parse_action(actor, text)
+        except RulesError as error:
+            self.message = f"Not read: {error}. Fix the play text or pick the cards again."
+            return False
+        return self._push(action)
+
+    def play_picked(self) -> bool:
+        if self.play_text(self.picker.text):
+            self.picker.clear()
+            self.picker_open = False
+            return True
+        return False
+
+    def toggle_picker(self) -> None:
+        self.picker_open = not self.picker_open
+
+    def forfeit(self, seat: int) -> bool:
+        return self._push(Forfeit(seat))
+
+    def _push(self, action: Action) -> bool:
+        try:
+            events = self.match.push(action)
+        except IllegalAction as error:
+            self.message = f"Not legal now: {error.reason} [{error.ruling}]. The match is unchanged."
+            return False
+        self.banners = triggers_of(events, self.match.ruleset, self.match.setup)
+        self.message = ""
+        self._after_change()
+        return True
+
+    def undo(self) -> None:
+        if not self.match.can_undo():
+            self.message = "Nothing to undo."
+            return
+        step = self.match.undo()
+        self.banners = []
+        self.message = f"Undone {self._step_text(step)}"
+        self._after_change()
+
+    def redo(self) -> None:
+        if not self.match.can_redo():
+            self.message = "Nothing to redo."
+            return
+        step = self.match.redo()
+        self.banners = triggers_of(step.events, self.match.ruleset, self.match.setup)
+        self.message = f"Redone {self._step_text(step)}"
+        self._after_change()
+
+    def dismiss_banners(self) -> None:
+        self.banners = []
+
+    def _after_change(self) -> None:
+        self.seat_choice = None
+        self.response_filter = ""
+        self.show_all_responses = False
+        self.store.save(self.match_id, self.match)

@@ -1,0 +1,119 @@
+"""New match: ruleset, its rules options (each with its one-line explanation), players and sides."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from companion.rules.errors import RulesError
+from companion.rules.match import Match
+from companion.rules.model import OptionSpec, OptionValue, PlayerSpec
+from companion.rules.registry import all_rulesets, get_ruleset
+from companion.rules.ruleset import Ruleset
+
+DEFAULT_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4")
+
+
+@dataclass(frozen=True)
+class OptionRow:
+    name: str
+    value: OptionValue
+    choices: tuple[OptionValue, ...]
+    explanation: str  # the one-line description, with its ruling
+
+    @property
+    def is_switch(self) -> bool:
+        return isinstance(self.value, bool)
+
+
+class NewMatchViewModel:
+    def __init__(self, remembered_names: list[str] | None = None, today: datetime.date | None = None) -> None:
+        self.rulesets: list[Ruleset[object]] = all_rulesets()
+        self.remembered_names = list(remembered_names or [])
+        self.today = today
+        self.message = ""
+        self.ruleset_id = ""
+        self.options: dict[str, OptionValue] = {}
+        self.names: list[str] = []
+        self.sides: list[str | None] = []
+        self.select_ruleset(self.rulesets[0].id if self.rulesets else "")
+
+    @property
+    def ruleset(self) -> Ruleset[object]:
+        return get_ruleset(self.ruleset_id)
+
+    def ruleset_choices(self) -> list[tuple[str, str]]:
+        return [(r.id, r.name) for r in self.rulesets]
+
+    def select_ruleset(self, ruleset_id: str) -> None:
+        if not ruleset_id:
+            return
+        self.ruleset_id = get_ruleset(ruleset_id).id
+        ruleset = self.ruleset
+        self.options = {spec.name: spec.default for spec in ruleset.options}
+        count = ruleset.players_min
+        old = self.names
+        suggestions = self.remembered_names + [n for n in DEFAULT_NAMES if n not in self.remembered_names]
+        self.names = [old[i] if i < len(old) else suggestions[i % len(suggestions)] for i in range(count)]
+        sides = ruleset.sides
+        self.sides = [sides[i % len(sides)] if sides else None for i in range(count)]
+        self.message = ""
+
+    def option_rows(self) -> list[OptionRow]:
+        rows = []
+        for spec in self.ruleset.options:
+            rows.append(OptionRow(spec.name, self.options[spec.name], self._choices(spec), self._explain(spec)))
+        return rows
+
+    @staticmethod
+    def _choices(spec: OptionSpec) -> tuple[OptionValue, ...]:
+        if isinstance(spec.default, bool):
+            return (True, False)
+        return spec.choices
+
+    @staticmethod
+    def _explain(spec: OptionSpec) -> str:
+        return f"{spec.description} [{spec.ruling}]" if spec.ruling else spec.description
+
+    def set_option(self, name: str, value: OptionValue | str) -> None:
+        spec = next(s for s in self.ruleset.options if s.name == name)
+        try:
+            self.options[name] = spec.validate(value)
+            self.message = ""
+        except RulesError as error:
+            self.message = str(error)
+
+    def set_name(self, seat: int, name: str) -> None:
+        self.names[seat] = name
+
+    def side_choices(self) -> tuple[str, ...]:
+        return self.ruleset.sides
+
+    def set_side(self, seat: int, side: str) -> None:
+        """Choosing a side for one player gives the other player the side he leaves (two sides)."""
+        old = self.sides[seat]
+        self.sides[seat] = side
+        for other, current in enumerate(self.sides):
+            if other != seat and current == side:
+                self.sides[other] = old
+
+    def swap_sides(self) -> None:
+        self.sides.reverse()
+
+    def starter_text(self) -> str:
+        if self.ruleset_id == "kendo-shiai":
+            return "Who starts: each player offers a brown card; the larger number starts (equal: offer again)."
+        return "Who starts: decided at the table by the ruleset's own way of choosing, recorded as the first actions."
+
+    def start(self) -> Match | None:
+        """The new match, or None with `message` saying what to fix."""
+        players = [PlayerSpec(name.strip(), side) for name, side in zip(self.names, self.sides, strict=True)]
+        date = (self.today or datetime.date.today()).isoformat()
+        try:
+            setup = self.ruleset.make_setup(players, self.options, date=date)
+            match = Match(setup)
+        except RulesError as error:
+            self.message = f"{error}."
+            return None
+        self.message = ""
+        return match

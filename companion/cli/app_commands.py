@@ -1,0 +1,33 @@
+"""`shinpan serve`: the app's web build, offline, on this machine unless --host says otherwise."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from companion.cli.output import CliError
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "serve", help="serve the app's web build (offline) and print its address",
+        description="Serve the app's web build, offline, and print the address to open in a browser.")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (default 127.0.0.1: this machine only; "
+                             "0.0.0.0 lets phones on the same network connect)")
+    parser.add_argument("--port", type=int, default=8550, help="TCP port (default 8550)")
+    parser.set_defaults(func=run_serve)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    if not 0 < args.port < 65536:
+        raise CliError(f"--port {args.port} is not a TCP port; give a number from 1 to 65535")
+    if not args.host.strip():
+        raise CliError("--host is empty; give an address such as 127.0.0.1 or 0.0.0.0")
+    from companion.app.launch import serve
+
+    try:
+        return serve(args.host, args.port)
+    except OSError as error:
+        raise CliError(f"cannot serve on {args.host}:{args.port} ({error.strerror or error}); "
+                       "try another --port") from None
