@@ -1,0 +1,272 @@
+"""Every legal response, with its ruling and consequence; plus the map data behind them.
+
+Hands are hidden, so the engine lists what the rules allow for any card that may be in the hand
+(every card the table has not seen) and checks the card actually played. Moves are many: each
+Momentum Boost card is listed staying put, and one card of each value also with its notable
+destinations (each step, each hex in an opponent's Reach, the nearest hex to each opponent);
+`legal_extras` carries every hex a Boost of each value reaches.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.rules.mace import cards as mc
+from companion.rules.mace.combat import dodge_room, in_someones_reach, knockback_path
+from companion.rules.mace.engine import boost_room
+from companion.rules.mace.hexgrid import Hex, distance, format_hex, neighbours
+from companion.rules.mace.state import (
+    Attack,
+    Blast,
+    Block,
+    Boost,
+    ChargeUp,
+    DiscardForDamage,
+    Dodge,
+    EndTurn,
+    MaceState,
+    NoDefence,
+    Phase,
+    PlayMomentum,
+    Strike,
+)
+from companion.rules.mace.table import top_value, unseen, value_now
+from companion.rules.model import Forfeit, LegalResponse
+
+MAX_VALUE = 14
+
+
+def legal_responses(state: MaceState) -> list[LegalResponse]:
+    if state.phase is Phase.OVER:
+        return []
+    free = unseen(state)
+    if state.phase is Phase.MOMENTUM:
+        return _momentum(state, free)
+    if state.phase is Phase.TURN:
+        return _turn(state, free)
+    assert state.attack is not None
+    if state.phase is Phase.DEFENCE:
+        return _defences(state, state.attack, free)
+    return _discards(state, state.attack, free)
+
+
+def _of_suit(free: list[str], suit: str) -> list[str]:
+    return [c for c in free if mc.card(c).has_suit(suit)]
+
+
+def _momentum(state: MaceState, free: list[str]) -> list[LegalResponse]:
+    found = []
+    for seat, fighter in enumerate(state.fighters):
+        if fighter.momentum is not None or not fighter.in_combat:
+            continue
+        for card_id in free:
+            if not mc.card(card_id).joker:
+                found.append(LegalResponse(PlayMomentum(seat, card_id), "MACE Momentum",
+                                           "a Momentum card is played face down (never a Joker, C1)",
+                                           "revealed when every fighter has played one"))
+    return found
+
+
+def _turn(state: MaceState, free: list[str]) -> list[LegalResponse]:
+    seat = state.active
+    name = state.names[seat]
+    found: list[LegalResponse] = []
+    if state.between_rounds:
+        found.append(LegalResponse(Forfeit(seat), "MACE Ending Combat",
+                                   "a fighter may forfeit at the end of a round (MCD8)",
+                                   f"{name} leaves the combat"))
+    if not state.action_used:
+        found += _strikes(state, seat, free)
+        if in_someones_reach(state, seat) is None:
+            found += _charges_and_blasts(state, seat, free)
+    if not state.boost_used:
+        found += _boosts(state, seat, free)
+    found.append(LegalResponse(EndTurn(seat), "MACE Turns",
+                               "the Action and the Momentum Boost may each be passed",
+                               f"{name}'s turn ends"))
+    return found
+
+
+def _strikes(state: MaceState, seat: int, free: list[str]) -> list[LegalResponse]:
+    found = []
+    here = state.fighters[seat].hex
+    for target in state.in_combat():
+        if target == seat or distance(state.fighters[target].hex, here) != 1:
+            continue
+        who = state.names[target]
+        for card_id in _of_suit(free, "spades"):
+            value = value_now(state, card_id)
+            found.append(LegalResponse(
+                Strike(seat, card_id, who), "MACE Strike",
+                f"{who} is in Reach (C2); a spade strikes for its value",
+                f"{value} damage to {who} unless blocked or dodged; knockback {value // 2} (C3)"))
+    return found
+
+
+def _charges_and_blasts(state: MaceState, seat: int, free: list[str]) -> list[LegalResponse]:
+    clubs = _of_suit(free, "clubs")
+    found = [LegalResponse(ChargeUp(seat, c), "MACE Charge",
+                           "nobody has him in Reach; a club is played face down",
+                           f"a Charge worth {value_now(state, c)} for a later Blast")
+             for c in clubs]
+    here = state.fighters[seat].hex
+    for held in state.fighters[seat].charges:
+        for target in state.in_combat():
+            gap = distance(state.fighters[target].hex, here)
+            if target == seat or gap > held.value:
+                continue
+            who = state.names[target]
+            for card_id in clubs:
+                value = value_now(state, card_id)
+                found.append(LegalResponse(
+                    Blast(seat, card_id, held.card, who), "MACE Blast",
+                    f"{who} is {gap} hex(es) away, within the Charge's {held.value}; nobody has "
+                    "the blaster in Reach",
+                    f"{value} damage to {who} unless blocked or dodged; knockback {value // 2}"))
+    return found
+
+
+def _notable(room: dict[Hex, int], start: Hex, opponents: list[Hex]) -> list[Hex]:
+    picks: set[Hex] = {h for h in neighbours(start) if h in room}
+    zone = {h for o in opponents for h in neighbours(o)}
+    picks |= {h for h in room if h in zone}
+    for opponent in opponents:
+        if room:
+            picks.add(min(room, key=lambda h: (distance(h, opponent), room[h], h)))
+    picks.discard(start)
+    return sorted(picks)
+
+
+def _boosts(state: MaceState, seat: int, free: list[str]) -> list[LegalResponse]:
+    fighter = state.fighters[seat]
+    old = mc.card(fighter.momentum or "").value or 0
+    room = boost_room(state, seat, MAX_VALUE)
+    opponents = [state.fighters[s].hex for s in state.in_combat() if s != seat]
+    found = []
+    values_done: set[int] = set()
+    for card_id in free:
+        info = mc.card(card_id)
+        if info.value is None:
+            continue
+        allowed = abs(info.value - old)
+        why = f"replaces Momentum {mc.code(fighter.momentum or '')} ({old}); moves up to {allowed}"
+        found.append(LegalResponse(Boost(seat, card_id), "MACE Momentum Boost", why,
+                                   "stays put; the turn order changes next round (C5)"))
+        if info.value in values_done or allowed == 0:
+            continue
+        values_done.add(info.value)
+        reach = {h: n for h, n in room.items() if n <= allowed}
+        for hex_ in _notable(reach, fighter.hex, opponents):
+            found.append(LegalResponse(Boost(seat, card_id, hex_), "MACE Momentum Boost", why,
+                                       f"moves to {format_hex(hex_)} ({reach[hex_]} hex(es); into "
+                                       "but not through Reach, C2)"))
+    return found
+
+
+def _defences(state: MaceState, attack: Attack, free: list[str]) -> list[LegalResponse]:
+    seat = attack.target
+    found = []
+    for card_id in _of_suit(free, "diamonds"):
+        value = value_now(state, card_id)
+        left = max(0, attack.damage - value)
+        found.append(LegalResponse(Block(seat, card_id), "MACE Block",
+                                   f"a diamond reduces the damage by its value ({value})",
+                                   f"{left} damage left" + ("" if left else ": no damage")))
+    values_done: set[int] = set()
+    attacker_hex = state.fighters[attack.attacker].hex
+    for card_id in _of_suit(free, "hearts"):
+        value = value_now(state, card_id)
+        if value < attack.value:
+            continue
+        allowed = value - attack.value
+        why = f"a heart of at least {attack.value} negates the attack; moves up to {allowed} (C2)"
+        found.append(LegalResponse(Dodge(seat, card_id), "MACE Dodge", why, "no damage; stays put"))
+        if value in values_done or allowed == 0:
+            continue
+        values_done.add(value)
+        room = dodge_room(state, seat, allowed)
+        for hex_ in _notable(room, state.fighters[seat].hex, [attacker_hex]):
+            found.append(LegalResponse(Dodge(seat, card_id, hex_), "MACE Dodge", why,
+                                       f"no damage; moves to {format_hex(hex_)}"))
+    found.append(LegalResponse(NoDefence(seat), "MACE Defensive Action",
+                               "a defence is optional", f"{attack.damage} damage to cover (C4)"))
+    return found
+
+
+def discard_examples(free: list[str], hand: int, damage: int) -> list[tuple[str, ...]]:
+    """One set of k cards for each k from 1 to the hand that covers the damage, cheapest first,
+    and the whole hand when nothing covers (C4)."""
+    pool = sorted((c for c in free if not mc.card(c).joker), key=lambda c: mc.card(c).value or 0)
+    found: list[tuple[str, ...]] = []
+    for count in range(1, min(hand, len(pool)) + 1):
+        low = pool[:count - 1]
+        need = damage - sum(mc.card(c).value or 0 for c in low)
+        last = next((c for c in pool[count - 1:] if (mc.card(c).value or 0) >= need), None)
+        if last is not None:
+            found.append((*low, last))
+        elif count == hand:
+            found.append(tuple(pool[:count]))
+    return found
+
+
+def _discards(state: MaceState, attack: Attack, free: list[str]) -> list[LegalResponse]:
+    seat = attack.target
+    fighter = state.fighters[seat]
+    charges: list[str | None] = [c.card for c in fighter.charges] or [None]
+    knockback = attack.damage // 2
+    found = []
+    for cards in discard_examples(free, fighter.hand, attack.damage):
+        total = sum(mc.card(c).value or 0 for c in cards)
+        left = fighter.hand - len(cards)
+        if left == 0:
+            result = "hand empty: knocked out (C4)"
+        else:
+            down = "; knocked down (C3)" if knockback > left else ""
+            result = f"{left} card(s) left; knockback {knockback}{down}"
+        for charge in charges:
+            lose = f"; loses Charge {mc.code(charge)}" if charge else ""
+            found.append(LegalResponse(
+                DiscardForDamage(seat, cards, charge), "C4",
+                f"discards worth {total} against {attack.damage} damage"
+                + (" (the whole hand)" if total < attack.damage else ""),
+                result + lose))
+    return found
+
+
+def legal_extras(state: MaceState) -> dict[str, Any]:
+    """The map for the app: each fighter's hex and Reach, Blast ranges, Boost and knockback reach."""
+    extras: dict[str, Any] = {
+        "map": {
+            state.names[s]: {"hex": list(state.fighters[s].hex),
+                             "reach": [list(h) for h in neighbours(state.fighters[s].hex)]}
+            for s in state.in_combat()
+        },
+        "joker_value": top_value(state),
+    }
+    if state.phase is Phase.TURN:
+        seat = state.active
+        here = state.fighters[seat].hex
+        near = in_someones_reach(state, seat)
+        extras["actions"] = {
+            "strike_targets": [state.names[s] for s in state.in_combat()
+                               if s != seat and distance(state.fighters[s].hex, here) == 1],
+            "charge_allowed": near is None and not state.action_used,
+            "in_reach_of": state.names[near] if near is not None else None,
+            "blast_targets": {
+                mc.code(c.card): [state.names[s] for s in state.in_combat() if s != seat
+                                  and distance(state.fighters[s].hex, here) <= c.value]
+                for c in state.fighters[seat].charges
+            } if near is None else {},
+        }
+        if not state.boost_used:
+            old = mc.card(state.fighters[seat].momentum or "").value or 0
+            room = boost_room(state, seat, MAX_VALUE)
+            extras["boost_reach"] = {
+                str(value): [list(h) for h, n in sorted(room.items()) if n <= abs(value - old)]
+                for value in range(2, MAX_VALUE + 1)
+            }
+    if state.phase is Phase.DAMAGE and state.attack is not None:
+        path, stopped = knockback_path(state, state.attack.target, state.attack)
+        extras["knockback"] = {"hexes": [list(h) for h in path], "stopped": stopped,
+                               "from": list(state.attack.source)}
+    return extras
