@@ -109,7 +109,7 @@ class Match:
             raise IllegalAction("the match is over; undo to change it", "end")
         if not 0 <= action.actor < len(self.setup.players):
             raise IllegalAction(f"there is no player {action.actor + 1}", "seat")
-        if isinstance(action, Forfeit):
+        if isinstance(action, Forfeit) and not self.ruleset.handles_forfeit:
             others = tuple(s for s in range(len(self.setup.players)) if s != action.actor)
             reason = f"{self.setup.players[action.actor].name} forfeited"
             outcome = Outcome(True, others, False, reason)

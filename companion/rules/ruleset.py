@@ -35,6 +35,9 @@ class Ruleset(ABC, Generic[StateT]):
     options: tuple[OptionSpec, ...] = ()
     catalog_id: str | None = None
     rulebook: str = ""
+    # When True, `apply` receives the shared Forfeit action itself (MACE: a fighter leaves a 3-4
+    # fighter combat and the others fight on); otherwise the match ends with everyone else winning.
+    handles_forfeit: bool = False
 
     # --- set-up -------------------------------------------------------------------------------
 
