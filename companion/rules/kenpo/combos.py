@@ -1,0 +1,186 @@
+"""Playing one card (K2, K4, K8): the link to the card before it, the one movement, the Break.
+
+`play_card` returns the new state and events or raises IllegalAction naming the ruling. Values the
+catalog lacks never make a play illegal; they are reported as unverified (KPD1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.rules.errors import IllegalAction
+from companion.rules.kenpo.cards import KenpoCard, kenpo_cards
+from companion.rules.kenpo.geometry import move_problem, same_rank, step
+from companion.rules.kenpo.state import (
+    BreakCalled,
+    CardPlayed,
+    KenpoState,
+    Moved,
+    Phase,
+    PlayCard,
+    Played,
+    set_seat,
+)
+from companion.rules.model import Event
+
+
+@dataclass(frozen=True)
+class Verdict:
+    ruling: str
+    why: str
+    unverified: tuple[str, ...] = ()
+
+
+def is_transparent(card: KenpoCard) -> bool:
+    """Burst of Speed and Change Sides sit anywhere in a combo; the next card links past them (KPD3, KPD4)."""
+    return bool(card.special.get("combine-any-two") or card.special.get("mirror"))
+
+
+def link_target(state: KenpoState, cards: dict[str, KenpoCard]) -> int | None:
+    """Index of the card the next card is comboed on: the last one played that is not transparent."""
+    for index in range(len(state.played) - 1, -1, -1):
+        if not is_transparent(cards[state.played[index].card]):
+            return index
+    return None
+
+
+def link_verdict(prev: KenpoCard, card: KenpoCard) -> Verdict:
+    """May `card` be comboed on `prev` (K8)? Raises IllegalAction when the texts forbid it."""
+    if card.never_comboed:
+        raise IllegalAction(f"{card.name} may never be comboed on anything, whatever {prev.name} allows", "K8")
+    takes = prev.matcher_list("takes")
+    on = card.matcher_list("on")
+    verdicts = [card.matches(m) for m in takes or ()] + [prev.matches(m) for m in on or ()]
+    if True in verdicts:
+        source = next((m for m in takes or () if card.matches(m)), None)
+        why = (f"{prev.name} lets {source.describe()} be comboed on it" if source is not None
+               else f"{card.name} may be comboed on {prev.name}")
+        return Verdict("K8", why)
+    unknown = []
+    if takes is None:
+        unknown.append(f"{prev.name}'s combo text")
+    if on is None:
+        unknown.append(f"{card.name}'s combo text")
+    if None in verdicts:
+        unknown.append("qualifiers")
+    if unknown:
+        return Verdict("K8", f"{card.name} on {prev.name}", (f"{' and '.join(unknown)} not in the catalog",))
+    raise IllegalAction(f"{card.name} may not be comboed on {prev.name}: neither card's text allows it", "K8")
+
+
+def _move_verdict(card: KenpoCard, move: str, mirrored: bool, ruling: str) -> tuple[int | None, tuple[str, ...]]:
+    arrow = card.move(move, mirrored)
+    shown = f"{card.name}{' (mirrored)' if mirrored else ''}"
+    if arrow.allowed is False:
+        raise IllegalAction(f"{shown} does not show the move {move!r}", ruling)
+    if arrow.allowed is None:
+        return None, (f"{shown}'s {move!r} arrow is not in the catalog",)
+    return arrow.bonus, ()
+
+
+def check_play(state: KenpoState, action: PlayCard) -> tuple[Played, Verdict, str | None]:
+    """The card as it lands on the table, why it is allowed, and the move it makes (if it moves)."""
+    cards = kenpo_cards(state.owner_values)
+    seat = action.actor
+    card = cards.get(action.card)
+    if card is None:
+        raise IllegalAction(f"no card {action.card!r} in Kenpo Masters", "K9")
+    if state.hands[seat] == 0:
+        raise IllegalAction(f"{state.names[seat]} has no card in hand", "K7")
+    index = len(state.played)
+    mirrored = state.mirror_on
+    notes: list[str] = []
+    link = link_target(state, cards)
+    ruling, why = "K8", f"{card.name} opens the turn"
+    if index > 0:
+        if card.never_comboed or card.must_be_first:
+            raise IllegalAction(f"{card.name} must be the first card and may never be comboed on anything", "K8")
+        if is_transparent(card):
+            why = f"{card.name} may join any combo (KPD3, KPD4)"
+        elif link is not None:
+            prev = cards[state.played[link].card]
+            if state.burst_waiting:
+                why = f"Burst of Speed combines {card.name} with {prev.name} (KPD3)"
+            else:
+                verdict = link_verdict(prev, card)
+                why, notes = verdict.why, list(verdict.unverified)
+    moved: str | None = None
+    bonus: int | None = 0
+    if card.is_action:
+        if state.move_due:
+            if action.move is None:
+                raise IllegalAction(f"say the move made with {card.name}: the first Action card moves", "K8")
+            problem = move_problem(state.squares[seat], action.move, state.sides[seat], state.squares[1 - seat])
+            if problem:
+                raise IllegalAction(problem, "K2")
+            bonus, extra = _move_verdict(card, action.move, mirrored, "K2")
+            moved = action.move
+        else:
+            made = state.moves_made[-1]
+            if action.move is not None and action.move != made:
+                raise IllegalAction(f"one movement per turn: this turn already moved {made!r}", "K8")
+            bonus, extra = _move_verdict(card, made, mirrored, "K8")
+        notes += extra
+    elif action.move is not None:
+        raise IllegalAction(f"{card.name} is an Effect card: Effect cards never move", "K8")
+    fake: int | None = 0
+    if card.is_attack and state.fake_waiting:
+        fake = 0
+        for fake_id in state.fake_waiting:
+            rule = cards[fake_id].special["next-attack-bonus"]
+            kick = card.has(rule["qualifier"])
+            add = None if kick is None else (rule["bonus"] if kick else rule.get("otherwise", 0))
+            fake = None if add is None or fake is None else fake + add
+    played = Played(action.card, seat, mirrored, moved or (state.moves_made[-1] if state.moves_made else None),
+                    bonus if card.is_attack else 0, fake, link if index > 0 else None)
+    return played, Verdict(ruling, why, tuple(notes)), moved
+
+
+def play_card(state: KenpoState, action: PlayCard) -> tuple[KenpoState, list[Event]]:
+    cards = kenpo_cards(state.owner_values)
+    played, verdict, moved = check_play(state, action)
+    card = cards[action.card]
+    seat = action.actor
+    other = 1 - seat
+    events: list[Event] = []
+    note = verdict.why + ("; unverified: " + "; ".join(verdict.unverified) if verdict.unverified else "")
+    events.append(CardPlayed(seat, action.card, moved, note, verdict.ruling))
+    squares = state.squares
+    moves_made = state.moves_made
+    break_reason = ""
+    if moved is not None:
+        square = step(squares[seat], moved, state.sides[seat])
+        squares = set_seat(squares, seat, square)
+        moves_made = (*moves_made, moved)
+        events.append(Moved(seat, moved, square))
+        if same_rank(square, squares[other]):
+            break_reason = "both fighters on the same horizontal line"
+    first_after_forward = (not state.played and card.special.get("break-first-after-forward")
+                           and "forward" in state.last_moves[other])
+    if first_after_forward and not break_reason:
+        break_reason = f"{card.name} as the first card after the opponent moved forward"
+    fake_waiting = state.fake_waiting
+    if card.is_attack:
+        fake_waiting = ()
+    if card.special.get("next-attack-bonus"):
+        fake_waiting = (*fake_waiting, card.id)
+    burst = state.burst_waiting
+    if card.special.get("combine-any-two"):
+        burst = True
+    elif not is_transparent(card) and played.link is not None:
+        burst = False
+    state = state.evolve(
+        played=(*state.played, played),
+        hands=set_seat(state.hands, seat, state.hands[seat] - 1),
+        squares=squares,
+        moves_made=moves_made,
+        move_due=bool(card.special.get("moves-again")) or (state.move_due and not card.is_action),
+        fake_waiting=fake_waiting,
+        burst_waiting=burst,
+        mirror_on=state.mirror_on or bool(card.special.get("mirror")),
+        phase=Phase.COMBO,
+    )
+    if break_reason:
+        events.append(BreakCalled(break_reason))
+        state = state.evolve(phase=Phase.BREAK, break_reason=break_reason)
+    return state, events
