@@ -24,6 +24,7 @@ def register(ruleset: Ruleset[Any]) -> Ruleset[Any]:
 BUILTIN_MODULES = (
     "companion.rules.kendo_shiai",
     "companion.rules.mace",
+    "companion.rules.kenpo",
 )
 
 
