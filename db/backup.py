@@ -71,6 +71,17 @@ def _copy(source: Path, target: Path) -> None:
         src.close()
 
 
+def _aside(database: Path, label: str) -> Path:
+    """A free name beside `database` for a file kept aside (never one that already exists)."""
+    stamp = utc_now().strftime("%Y%m%d-%H%M%S")
+    candidate = database.with_name(f"{database.name}.{label}-{stamp}")
+    number = 1
+    while any(Path(str(candidate) + suffix).exists() for suffix in ("", "-wal", "-shm")):
+        number += 1
+        candidate = database.with_name(f"{database.name}.{label}-{stamp}-{number}")
+    return candidate
+
+
 def _newer(candidate: Path, than: Path) -> bool:
     mine, theirs = last_change(candidate), last_change(than)
     return mine is not None and (theirs is None or mine > theirs)
@@ -113,7 +124,6 @@ def restore_database(database: Path, source: Path, *, force: bool = False) -> Pa
         raise StorageError(f"{source} is not a Shinpan database backup")
     if revision not in known_revisions():
         raise NewerDatabase(f"{source} was made by a newer Shinpan (schema {revision}); update Shinpan first")
-    stamp = utc_now().strftime("%Y%m%d-%H%M%S")
     if not database.exists():
         database.parent.mkdir(parents=True, exist_ok=True)
         _copy(source, database)
@@ -127,7 +137,7 @@ def restore_database(database: Path, source: Path, *, force: bool = False) -> Pa
         if not force:
             raise StorageError(f"{database} is damaged, so whether it holds newer matches cannot be told; "
                                "add --force to restore (the damaged file is kept aside)")
-        kept = database.with_name(f"{database.name}.damaged-{stamp}")
+        kept = _aside(database, "damaged")
         for suffix in ("", "-wal", "-shm"):
             part = Path(str(database) + suffix)
             if part.exists():
@@ -137,7 +147,7 @@ def restore_database(database: Path, source: Path, *, force: bool = False) -> Pa
     if not force and _newer(database, source):
         raise NewerDatabase(f"{database} holds matches newer than the backup {source}; "
                             "add --force to restore anyway (the current file is kept aside)")
-    kept = database.with_name(f"{database.name}.before-restore-{stamp}")
+    kept = _aside(database, "before-restore")
     _copy(database, kept)
     _copy(source, database)
     return kept
