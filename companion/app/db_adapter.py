@@ -1,12 +1,58 @@
-"""The bridge to `db/` (match storage). Until `db/` offers its repository functions, there is none."""
+"""The bridge to `db/` (match storage): live matches through `db.live.DurableMatch`, lists through
+`db.history`. Match ids are strings in the app and integers in the database."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, col, select
 
-if TYPE_CHECKING:
-    from companion.app.storage import MatchStore
+from companion.app.storage import LiveSession, StoredMatch
+from companion.rules.match import Match
+from companion.rules.model import MatchSetup
+from db.engine import open_database
+from db.history import list_matches
+from db.live import DurableMatch
+from db.location import database_url, describe
+from db.models import IN_PROGRESS, MatchSummary, Player
+
+HISTORY_LIMIT = 500
 
 
-def open_db_store() -> MatchStore | None:
-    return None
+def _result(summary: MatchSummary) -> str:
+    if summary.status == IN_PROGRESS:
+        return ""
+    winners = summary.winners
+    who = ", ".join(winners) + " won" if winners else "draw"
+    return f"{who}: {summary.reason}" if summary.reason else who
+
+
+class DbStore:
+    def __init__(self, engine: Engine, description: str) -> None:
+        self.engine = engine
+        self.description = description
+
+    @classmethod
+    def open(cls) -> DbStore:
+        url = database_url()
+        return cls(open_database(url), f"database {describe(url)}")
+
+    def start(self, setup: MatchSetup) -> tuple[str, LiveSession]:
+        live = DurableMatch.start(self.engine, setup)
+        return str(live.match_id), live
+
+    def resume(self, match_id: str) -> LiveSession:
+        return DurableMatch.resume(self.engine, int(match_id))
+
+    def load(self, match_id: str) -> Match:
+        return DurableMatch.resume(self.engine, int(match_id)).match
+
+    def matches(self) -> list[StoredMatch]:
+        with Session(self.engine) as session:
+            page = list_matches(session=session, per_page=HISTORY_LIMIT)
+        return [StoredMatch(str(m.id), m.ruleset, tuple(p.name for p in m.players), m.status != IN_PROGRESS,
+                            _result(m), m.action_count, m.date or m.started_at.date().isoformat())
+                for m in page.items]
+
+    def player_names(self) -> list[str]:
+        with Session(self.engine) as session:
+            return list(session.exec(select(Player.name).order_by(col(Player.created_at).desc())).all())

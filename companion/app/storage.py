@@ -1,18 +1,23 @@
-"""Where the app keeps matches: one small interface, so the app does not care which store is behind it.
+"""Where the app keeps matches, behind one small interface, so screens do not care which store it is.
 
-`MemoryStore` keeps matches as record text for the life of the process; `open_store` prefers the
-`db/` package's store (see `db_adapter.py`) once it is importable, and falls back to memory.
-Every change of a live match is saved the moment it is made.
+A store opens live sessions (a match whose every push, undo and redo is saved before it returns)
+and lists what it holds. `db_adapter.DbStore` keeps matches in the `db/` package's database;
+`MemoryStore` keeps them as record text for the life of the process (used when no database can
+be opened, and by unit tests).
 """
 
 from __future__ import annotations
 
 import itertools
+import logging
 from dataclasses import dataclass
 from typing import Protocol
 
-from companion.rules.match import Match
+from companion.rules.match import Match, Step
+from companion.rules.model import Action, Event, MatchSetup
 from companion.rules.record import format_action_line, load_record, match_to_record, read_record
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -22,26 +27,35 @@ class StoredMatch:
     id: str
     ruleset: str
     players: tuple[str, ...]
-    status: str  # "in progress", "won" or "draw"
+    finished: bool
     result: str  # "Aiko won: two IPPONs (2:1)", or "" while in progress
     actions: int
     date: str
 
+
+class LiveSession(Protocol):
+    """A match being refereed; each change is stored before the call returns (or raises)."""
+
     @property
-    def finished(self) -> bool:
-        return self.status != "in progress"
+    def match(self) -> Match: ...
+
+    def push(self, action: Action) -> tuple[Event, ...]: ...
+
+    def undo(self) -> Step: ...
+
+    def redo(self) -> Step: ...
 
 
 class MatchStore(Protocol):
-    """What the app needs of storage; `db_adapter.DbStore` and `MemoryStore` both provide it."""
-
     description: str
 
-    def save(self, match_id: str | None, match: Match) -> str:
-        """Store the whole match (setup, actions, redo list); returns its id."""
-        ...
+    def start(self, setup: MatchSetup) -> tuple[str, LiveSession]: ...
 
-    def load(self, match_id: str) -> Match: ...
+    def resume(self, match_id: str) -> LiveSession: ...
+
+    def load(self, match_id: str) -> Match:
+        """A stored match replayed, for the history screen."""
+        ...
 
     def matches(self) -> list[StoredMatch]:
         """Newest first."""
@@ -50,64 +64,98 @@ class MatchStore(Protocol):
     def player_names(self) -> list[str]: ...
 
 
-def describe(match_id: str, match: Match, actions: int) -> StoredMatch:
+def result_text(match: Match) -> str:
     outcome = match.outcome()
-    names = tuple(p.name for p in match.setup.players)
-    result = ""
-    if outcome.finished:
-        who = "draw" if outcome.draw else ", ".join(names[s] for s in outcome.winners) + " won"
-        result = f"{who}: {outcome.reason}" if outcome.reason else who
-    return StoredMatch(match_id, match.setup.ruleset, names, outcome.label, result, actions,
-                       match.setup.date or "")
+    if not outcome.finished:
+        return ""
+    names = [p.name for p in match.setup.players]
+    who = "draw" if outcome.draw else ", ".join(names[s] for s in outcome.winners) + " won"
+    return f"{who}: {outcome.reason}" if outcome.reason else who
+
+
+class MemorySession:
+    def __init__(self, store: MemoryStore, match_id: str, match: Match) -> None:
+        self._store, self._id, self._match = store, match_id, match
+
+    @property
+    def match(self) -> Match:
+        return self._match
+
+    def push(self, action: Action) -> tuple[Event, ...]:
+        events = self._match.push(action)
+        self._store.keep(self._id, self._match)
+        return events
+
+    def undo(self) -> Step:
+        step = self._match.undo()
+        self._store.keep(self._id, self._match)
+        return step
+
+    def redo(self) -> Step:
+        step = self._match.redo()
+        self._store.keep(self._id, self._match)
+        return step
 
 
 class MemoryStore:
-    """Matches as record text in memory: the same round trip a file or database store makes."""
+    """Matches as record text in memory: the same round trip through the record format a file makes."""
 
-    description = "in memory only (matches are lost when the app closes)"
+    description = "in memory only: matches are lost when the app stops"
 
     def __init__(self) -> None:
         self._records: dict[str, tuple[str, tuple[str, ...]]] = {}
         self._order: list[str] = []
         self._ids = itertools.count(1)
 
-    def save(self, match_id: str | None, match: Match) -> str:
-        if match_id is None:
-            match_id = f"m{next(self._ids)}"
+    def keep(self, match_id: str, match: Match) -> None:
         redo = tuple(format_action_line(match.setup, a) for a in match.redo_actions)
         self._records[match_id] = (match_to_record(match), redo)
         if match_id in self._order:
             self._order.remove(match_id)
         self._order.insert(0, match_id)
-        return match_id
+
+    def start(self, setup: MatchSetup) -> tuple[str, LiveSession]:
+        match_id = str(next(self._ids))
+        match = Match(setup)
+        self.keep(match_id, match)
+        return match_id, MemorySession(self, match_id, match)
+
+    def resume(self, match_id: str) -> LiveSession:
+        return MemorySession(self, match_id, self.load(match_id))
 
     def load(self, match_id: str) -> Match:
         text, redo = self._records[match_id]
         match = load_record(text)
         if redo:
-            redo_record = read_record(text.split("\n\n", 1)[0] + "\n\n" + "\n".join(redo) + "\n")
-            match.restore_redo(redo_record.actions)
+            header = text.split("\n\n", 1)[0]
+            match.restore_redo(read_record(header + "\n\n" + "\n".join(redo) + "\n").actions)
         return match
 
     def matches(self) -> list[StoredMatch]:
         found = []
         for match_id in self._order:
             match = self.load(match_id)
-            found.append(describe(match_id, match, len(match.actions)))
+            found.append(StoredMatch(match_id, match.setup.ruleset, tuple(p.name for p in match.setup.players),
+                                     match.outcome().finished, result_text(match), len(match.actions),
+                                     match.setup.date or ""))
         return found
 
     def player_names(self) -> list[str]:
         names: dict[str, None] = {}
         for match_id in self._order:
-            record = read_record(self._records[match_id][0])
-            for player in record.setup.players:
+            for player in read_record(self._records[match_id][0]).setup.players:
                 names.setdefault(player.name, None)
         return list(names)
 
 
 def open_store() -> MatchStore:
-    """The database store when `db/` provides one, else memory."""
+    """The database store; memory (said on the Settings screen) only when no database can be opened."""
     from companion.app import db_adapter
 
-    store = db_adapter.open_db_store()
-    return store if store is not None else MemoryStore()
+    try:
+        return db_adapter.DbStore.open()
+    except Exception as error:  # a damaged or newer database must not stop a match being refereed
+        log.warning("no match database (%s): keeping matches in memory", error)
+        store = MemoryStore()
+        store.description = f"in memory only: the database could not be opened ({error})"
+        return store

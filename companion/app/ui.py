@@ -16,6 +16,14 @@ BANNER_BG = "#FFD54F"
 INK = "#111111"
 
 
+# The offline web build has no fallback fonts: glyphs its bundled font lacks are written another way.
+_GLYPHS = str.maketrans({"→": ">"})
+
+
+def shown(text: str) -> str:
+    return text.translate(_GLYPHS)
+
+
 class Ui:
     """Sizes scaled by the user's text size; one instance per render."""
 
@@ -27,7 +35,7 @@ class Ui:
 
     def text(self, value: str, size: float = 16, *, bold: bool = False, color: str | None = None,
              label: str | None = None, selectable: bool = False) -> ft.Text:
-        return ft.Text(value, size=self.size(size), weight=ft.FontWeight.BOLD if bold else None,
+        return ft.Text(shown(value), size=self.size(size), weight=ft.FontWeight.BOLD if bold else None,
                        color=color, semantics_label=label, selectable=selectable)
 
     def heading(self, value: str, size: float = 22) -> ft.Text:
@@ -43,7 +51,7 @@ class Ui:
             on_click()
 
         maker = ft.FilledButton if primary else ft.OutlinedButton
-        return maker(label, icon=icon, on_click=clicked, disabled=disabled, style=style,
+        return maker(shown(label), icon=icon, on_click=clicked, disabled=disabled, style=style,
                      expand=True if expand else None, tooltip=tooltip)
 
     def back_bar(self, title: str, on_back: Handler) -> ft.Control:

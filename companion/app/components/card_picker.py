@@ -44,6 +44,11 @@ class CardPicker:
         self.play_text.value = self.vm.text
         self.play_text.update()
 
+    def _clear(self) -> None:
+        self.vm.text = ""
+        self.play_text.value = ""
+        self.play_text.update()
+
     def _fill_results(self) -> None:
         buttons = [self.ui.button(f"Add {card.label(self.language)} ({card.kind})", self._chooser(card.id))
                    for card in self.vm.results()]
@@ -63,5 +68,6 @@ class CardPicker:
             self.play_text,
             ft.Row([ui.button("Play these cards", self.on_play, primary=True),
                     ui.button("Remove last card", self._remove_last),
+                    ui.button("Clear play", self._clear),
                     ui.button("Close picker", self.on_close)], wrap=True),
         ], spacing=8), padding=10, border=ft.Border.all(2, "#1565C0"), border_radius=10)

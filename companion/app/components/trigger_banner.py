@@ -16,7 +16,5 @@ def trigger_banner(triggers: list[Trigger], ui: Ui, on_dismiss: Handler) -> ft.C
         rows.append(ui.text(trigger.title, 34, bold=True, color=INK))
         rows.append(ui.text(trigger.text, 16, color=INK))
     rows.append(ui.button("OK, carry on", on_dismiss))
-    return ft.Semantics(
-        ft.Container(ft.Column(rows, spacing=4), bgcolor=BANNER_BG, padding=14,
-                     border=ft.Border.all(4, INK), border_radius=10),
-        live_region=True)
+    return ft.Container(ft.Column(rows, spacing=4), bgcolor=BANNER_BG, padding=14,
+                        border=ft.Border.all(4, INK), border_radius=10)

@@ -31,7 +31,7 @@ class AppViewModel:
             self.new_match = NewMatchViewModel(self.store.player_names())
         if route == "live":
             if match_id is not None:
-                self.live = LiveViewModel(self.store.load(match_id), self.store, match_id)
+                self.live = LiveViewModel(self.store.resume(match_id), match_id)
             if self.live is None:
                 route = "home"
         if route == "history":
@@ -43,10 +43,11 @@ class AppViewModel:
     def start_match(self) -> bool:
         if self.new_match is None:
             return False
-        match = self.new_match.start()
-        if match is None:
+        setup = self.new_match.setup()
+        if setup is None:
             return False
-        self.live = LiveViewModel(match, self.store)
+        match_id, session = self.store.start(setup)
+        self.live = LiveViewModel(session, match_id)
         self.live.card_language = self.settings.card_language
         self.route = "live"
         return True

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from companion.rules.catalog import Catalog, load_catalog, normalise_name
 
@@ -14,10 +14,15 @@ class PickerCard:
     kanji: str
     kind: str
 
+    @property
+    def notation(self) -> str:
+        """The name as typed in a record (the catalog's arrow is written '>')."""
+        return self.name.replace("→", ">")
+
     def label(self, language: str = "romaji") -> str:
         if language == "kanji" and self.kanji and self.kanji != self.name:
-            return f"{self.kanji} ({self.name})"
-        return self.name
+            return f"{self.kanji} ({self.notation})"
+        return self.notation
 
 
 def picker_cards(catalog: Catalog) -> list[PickerCard]:
@@ -36,7 +41,6 @@ class CardPickerViewModel:
 
     cards: list[PickerCard]
     query: str = ""
-    chosen: list[str] = field(default_factory=list)
     text: str = ""
     limit: int = 12
 
@@ -62,24 +66,20 @@ class CardPickerViewModel:
         self.query = query
 
     def choose(self, card_id: str) -> None:
-        self.chosen.append(card_id)
-        self.text = self._compose()
+        """Adds the card to the play text, after whatever the referee has typed or chosen."""
+        name = self.notation_of(card_id)
+        self.text = f"{self.text.strip()} + {name}" if self.text.strip() else name
 
     def remove_last(self) -> None:
-        if self.chosen:
-            self.chosen.pop()
-        self.text = self._compose()
+        parts = [p.strip() for p in self.text.split("+")]
+        self.text = " + ".join(parts[:-1])
 
     def clear(self) -> None:
-        self.chosen.clear()
         self.text = ""
         self.query = ""
 
     def edit(self, text: str) -> None:
         self.text = text
 
-    def name_of(self, card_id: str) -> str:
-        return next((c.name for c in self.cards if c.id == card_id), card_id)
-
-    def _compose(self) -> str:
-        return " + ".join(self.name_of(c).replace("→", ">") for c in self.chosen)
+    def notation_of(self, card_id: str) -> str:
+        return next((c.notation for c in self.cards if c.id == card_id), card_id)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.app.storage import MatchStore
+from companion.app.storage import LiveSession
 from companion.app.viewmodels.card_picker import CardPickerViewModel
 from companion.app.viewmodels.triggers import Trigger, triggers_of
 from companion.rules.errors import IllegalAction, RulesError
@@ -43,11 +43,10 @@ def plays_cards(action: Action) -> bool:
 
 
 class LiveViewModel:
-    def __init__(self, match: Match, store: MatchStore, match_id: str | None = None) -> None:
-        self.match = match
-        self.store = store
-        self.match_id = match_id or store.save(None, match)
-        self.picker = CardPickerViewModel.for_catalog(match.ruleset.catalog_id)
+    def __init__(self, session: LiveSession, match_id: str) -> None:
+        self.session = session
+        self.match_id = match_id
+        self.picker = CardPickerViewModel.for_catalog(session.match.ruleset.catalog_id)
         self.picker_open = False
         self.response_filter = ""
         self.show_all_responses = False
@@ -57,6 +56,10 @@ class LiveViewModel:
         self.card_language = "romaji"
 
     # --- what the screen shows ------------------------------------------------------------
+
+    @property
+    def match(self) -> Match:
+        return self.session.match
 
     @property
     def ruleset_id(self) -> str:
@@ -223,9 +226,12 @@ class LiveViewModel:
 
     def _push(self, action: Action) -> bool:
         try:
-            events = self.match.push(action)
+            events = self.session.push(action)
         except IllegalAction as error:
             self.message = f"Not legal now: {error.reason} [{error.ruling}]. The match is unchanged."
+            return False
+        except Exception as error:  # storage failed: the session has put the match back as stored
+            self.message = f"Not saved, so not recorded: {error}. Try again."
             return False
         self.banners = triggers_of(events, self.match.ruleset, self.match.setup)
         self.message = ""
@@ -236,7 +242,11 @@ class LiveViewModel:
         if not self.match.can_undo():
             self.message = "Nothing to undo."
             return
-        step = self.match.undo()
+        try:
+            step = self.session.undo()
+        except Exception as error:
+            self.message = f"Undo not saved, so not done: {error}. Try again."
+            return
         self.banners = []
         self.message = f"Undone {self._step_text(step)}"
         self._after_change()
@@ -245,7 +255,11 @@ class LiveViewModel:
         if not self.match.can_redo():
             self.message = "Nothing to redo."
             return
-        step = self.match.redo()
+        try:
+            step = self.session.redo()
+        except Exception as error:
+            self.message = f"Redo not saved, so not done: {error}. Try again."
+            return
         self.banners = triggers_of(step.events, self.match.ruleset, self.match.setup)
         self.message = f"Redone {self._step_text(step)}"
         self._after_change()
@@ -257,4 +271,3 @@ class LiveViewModel:
         self.seat_choice = None
         self.response_filter = ""
         self.show_all_responses = False
-        self.store.save(self.match_id, self.match)

@@ -6,8 +6,7 @@ import datetime
 from dataclasses import dataclass
 
 from companion.rules.errors import RulesError
-from companion.rules.match import Match
-from companion.rules.model import OptionSpec, OptionValue, PlayerSpec
+from companion.rules.model import MatchSetup, OptionSpec, OptionValue, PlayerSpec
 from companion.rules.registry import all_rulesets, get_ruleset
 from companion.rules.ruleset import Ruleset
 
@@ -105,15 +104,14 @@ class NewMatchViewModel:
             return "Who starts: each player offers a brown card; the larger number starts (equal: offer again)."
         return "Who starts: decided at the table by the ruleset's own way of choosing, recorded as the first actions."
 
-    def start(self) -> Match | None:
-        """The new match, or None with `message` saying what to fix."""
+    def setup(self) -> MatchSetup | None:
+        """The new match's setup, or None with `message` saying what to fix."""
         players = [PlayerSpec(name.strip(), side) for name, side in zip(self.names, self.sides, strict=True)]
         date = (self.today or datetime.date.today()).isoformat()
         try:
             setup = self.ruleset.make_setup(players, self.options, date=date)
-            match = Match(setup)
         except RulesError as error:
             self.message = f"{error}."
             return None
         self.message = ""
-        return match
+        return setup

@@ -1,0 +1,173 @@
+"""Browser tests: the real web build (`shinpan serve` on a free loopback port) in headless Chromium.
+
+They skip when /usr/bin/chromium or Playwright is missing, unless CI is set (then they fail).
+The server gets its own database file; it is stopped with SIGTERM, then SIGKILL after a grace period
+(a server with a browser attached sometimes ignores SIGTERM).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+__all__ = ["AppPage"]
+
+CHROMIUM = Path("/usr/bin/chromium")
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "test-artifacts" / "app"
+START_TIMEOUT = 60.0
+STOP_GRACE = 3.0
+PHONE = {"width": 412, "height": 915}
+
+
+def _require(condition: bool, reason: str) -> None:
+    if not condition:
+        if os.environ.get("CI"):
+            pytest.fail(f"{reason} (CI is set, so this is a failure)")
+        pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> Path:
+    _require(CHROMIUM.exists(), "browser tests need /usr/bin/chromium (apt-get install chromium)")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        _require(False, "browser tests need Playwright (pip install -e '.[dev]')")
+    return CHROMIUM
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_until_served(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"shinpan serve exited with {process.returncode}:\n{log.read_text()[-2000:]}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.3)
+    raise RuntimeError(f"shinpan serve did not answer at {url} within {START_TIMEOUT:.0f} s:\n"
+                       f"{log.read_text()[-2000:]}")
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is not None:
+        return
+    os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(STOP_GRACE)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(10)
+
+
+@pytest.fixture(scope="module")
+def served_app(chromium_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`shinpan serve` on a free loopback port with a fresh database; yields its URL."""
+    folder = tmp_path_factory.mktemp("served")
+    port = free_port()
+    log = folder / "serve.log"
+    env = dict(os.environ, SHINPAN_DATABASE_URL=str(folder / "shinpan.db"), PYTHONUNBUFFERED="1")
+    with log.open("wb") as out:
+        process = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--port", str(port)],
+                                   cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                   start_new_session=True)
+    try:
+        url = f"http://127.0.0.1:{port}/"
+        wait_until_served(url, process, log)
+        assert f"http://127.0.0.1:{port}/" in log.read_text(), "serve must print the address"
+        yield url
+    finally:
+        stop(process)
+
+
+@pytest.fixture(scope="module")
+def browser(chromium_path: Path, request: pytest.FixtureRequest) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    args = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
+    video = getattr(request.module, "FAKE_CAMERA_VIDEO", None)
+    if video is not None:
+        args += ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+                 f"--use-file-for-fake-video-capture={video()}"]
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(chromium_path), args=args, timeout=60_000)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture()
+def app(browser: Any, served_app: str, request: pytest.FixtureRequest) -> Iterator[AppPage]:
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, permissions=["camera"])
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    driver = AppPage(page, served_app)
+    driver.open()
+    try:
+        yield driver
+    finally:
+        driver.shot(f"last-{request.node.name}")  # what the screen showed at the end, pass or fail
+        context.close()
+
+
+class AppPage:
+    """Drives the Flutter web build through its semantics tree, as a screen reader would see it."""
+
+    def __init__(self, page: Any, url: str) -> None:
+        self.page, self.url = page, url
+
+    def open(self) -> None:
+        self.page.goto(self.url)
+        self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=START_TIMEOUT * 1000)
+        # Flutter builds its accessibility tree (roles, names, text) only once asked to.
+        self.page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+        self.page.get_by_role("button", name="New match").wait_for(timeout=START_TIMEOUT * 1000)
+
+    def button(self, name: str, *, exact: bool = True) -> Any:
+        return self.page.get_by_role("button", name=name, exact=exact)
+
+    def click(self, name: str, *, exact: bool = True) -> None:
+        self.button(name, exact=exact).first.click()
+
+    def see(self, text: str, *, exact: bool = False, timeout: float = 15_000) -> None:
+        self.page.get_by_text(text, exact=exact).first.wait_for(timeout=timeout)
+
+    def gone(self, text: str, *, timeout: float = 15_000) -> None:
+        self.page.get_by_text(text).first.wait_for(state="detached", timeout=timeout)
+
+    def fill(self, label: str, value: str) -> None:
+        box = self.page.get_by_role("textbox", name=label)
+        for _ in range(3):
+            box.click()
+            box.fill(value)
+            if box.input_value() == value:
+                return
+        raise AssertionError(f"could not type {value!r} into {label!r}")
+
+    def shot(self, name: str) -> Path:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        path = ARTIFACTS / f"{name}.png"
+        self.page.wait_for_timeout(400)  # the semantics tree can be ahead of the painted frame
+        self.page.screenshot(path=str(path), full_page=False)
+        return path
