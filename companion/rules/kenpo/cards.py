@@ -17,6 +17,7 @@ from companion.rules.errors import CatalogError, InvalidSetup, UnknownCard
 from companion.rules.kenpo.geometry import DIRECTIONS, MOVES, mirror
 
 CATALOG_ID = "kenpo-masters"
+DECK_SIZE = 26
 QUALIFIERS = ("Hard", "Fast", "Spinning", "Rushing", "High", "Block", "Punch", "Kick", "Movement", "Effect")
 _BONUS = re.compile(r"^[+-]?\d+$")
 _MATCHER_KEYS = {"any", "qualifiers", "without", "card"}
@@ -47,7 +48,7 @@ class Matcher:
 
 @dataclass(frozen=True)
 class MoveArrow:
-    """A movement arrow: `allowed` is None when unknown; `bonus` is None when unknown or not used."""
+    """A movement arrow: `allowed` is None when unknown; `bonus` is None when unknown."""
 
     allowed: Tri
     bonus: int | None
@@ -156,19 +157,20 @@ def _matchers(catalog: Catalog, card: str, field_name: str, raw: Any, known: set
     return tuple(found)
 
 
-def _move_arrow(catalog: Catalog, card: str, name: str, entry: Sourced | None) -> MoveArrow:
+def _move_arrow(catalog: Catalog, card: str, move: str, entry: Sourced | None, implied: bool) -> MoveArrow:
+    name = f"move-{move}"
     if entry is None:
         raise _fail(catalog, card, name, "an Action card lists every movement arrow (write { source = \"owner\" })")
     if entry.value is None:
-        return MoveArrow(None, None)
+        return MoveArrow(True if implied else None, None)
     text = str(entry.value).strip().lower()
     if text == "no":
+        if implied:
+            raise _fail(catalog, card, name, "the rulebook shows this card allows the move (K9)")
         return MoveArrow(False, None)
-    if text == "yes":
-        return MoveArrow(True, None)
     if _BONUS.match(text):
         return MoveArrow(True, int(text))
-    raise _fail(catalog, card, name, f"{entry.value!r} is not no, yes or a signed bonus like +2")
+    raise _fail(catalog, card, name, f"{entry.value!r} is not 'no' or a signed bonus like +2 or +0")
 
 
 def _combo(catalog: Catalog, card: str, raw: dict[str, Any], known: set[str]) -> dict[str, Any]:
@@ -224,7 +226,9 @@ def build_cards(catalog: Catalog) -> dict[str, KenpoCard]:
         moves: dict[str, MoveArrow] = {}
         arrows: dict[str, int | None] = {}
         if card.kind == "action":
-            moves = {m: _move_arrow(catalog, card.id, f"move-{m}", card.values.get(f"move-{m}")) for m in MOVES}
+            implied_moves = card.value("implied-moves", ())
+            moves = {m: _move_arrow(catalog, card.id, m, card.values.get(f"move-{m}"), m in implied_moves)
+                     for m in MOVES}
             present = [d for d in DIRECTIONS if f"arrow-{d}" in card.values]
             if present and len(present) != len(DIRECTIONS):
                 raise _fail(catalog, card.id, "arrows", "list all eight arrows, or none for a Movement card")
@@ -248,13 +252,16 @@ def build_cards(catalog: Catalog) -> dict[str, KenpoCard]:
         )
         _check_consistency(catalog, view)
         cards[card.id] = view
+    counts = [c.count.value for c in catalog.cards]
+    if all(n is not None for n in counts) and sum(counts) != DECK_SIZE:
+        raise CatalogError(catalog.path, f"the card counts add up to {sum(counts)}, not the deck's {DECK_SIZE}")
     return cards
 
 
 def resolve_override_path(name: str) -> Path:
-    """An owner file: as given (absolute or from the working directory), else under assets/."""
+    """An owner file: as given (absolute or from the working directory), else from the project's folder."""
     path = Path(name)
-    for candidate in (path, assets_dir() / path, assets_dir() / "owner-values" / path):
+    for candidate in (path, assets_dir() / "owner-values" / path, assets_dir().parent / path):
         if candidate.is_file():
             return candidate
     raise InvalidSetup(f"owner values file {name!r} not found; give its path or put it in assets/owner-values/")

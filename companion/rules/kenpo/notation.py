@@ -92,6 +92,9 @@ def parse_action(actor: int, text: str) -> Action:
         return Rest(actor, points) if head == "rest" else EndTurn(actor, blocks, points)
     if len(parts) > 1:
         raise MalformedAction(f"{text!r}: blocks and points are written after 'end' (or 'rest')")
+    if head in MOVES:
+        raise MalformedAction(f"{text!r}: a fighter moves only with an Action card that shows the move (K2); "
+                              f"write the card, then the move, e.g. 'Front Kick {head}'")
     words = parts[0].lstrip("+").strip().split(" ")
     move = words[-1].lower() if len(words) > 1 and words[-1].lower() in MOVES else None
     name = " ".join(words[:-1] if move else words)
