@@ -1,0 +1,80 @@
+"""The scan pipeline: a frame in, its sightings out, left to right.
+
+QR tags first (most reliable); then, when a face gallery or the playing-card reader is set up,
+card outlines that carry no tag are recognised by their face. A frame larger than
+imageio.MAX_WORK_PIXELS is reduced first, and polygons are given in the original's pixels.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from cardscans.identify import sighting_from_code
+from cardscans.imageio import downscale, to_bgr, to_gray, work_scale
+from cardscans.playing_cards import CATALOG as PLAYING_CARDS
+from cardscans.playing_cards import CornerReader
+from cardscans.qrchain import Effort, QrReader
+from cardscans.quads import find_card_quads, quad_contains
+from cardscans.recognizer import FaceGallery, unrecognised_outlines
+from cardscans.sighting import CardSighting, left_to_right
+
+
+@dataclass
+class Scanner:
+    """`catalog` limits the table to one catalog (a tag of another is foreign)."""
+
+    catalog: str | None = None
+    gallery: FaceGallery | None = None
+    corners: CornerReader | None = None
+    reader: QrReader = field(default_factory=QrReader.create)
+
+    @classmethod
+    def for_catalog(cls, catalog: str | None, gallery: FaceGallery | None = None) -> Scanner:
+        corners = CornerReader.standard() if catalog == PLAYING_CARDS else None
+        return cls(catalog=catalog, gallery=gallery, corners=corners)
+
+    def scan(self, image: Any, effort: Effort = "auto") -> list[CardSighting]:
+        gray = to_gray(image)
+        if int(gray.max(initial=0)) - int(gray.min(initial=0)) < 8:
+            return []  # a black, white or covered frame holds nothing: no decoder time spent
+        scale = work_scale(gray.shape)
+        work = downscale(gray, scale)
+        codes = self.reader.read(work, effort)
+        if scale != 1.0:
+            codes = [code.scaled(1 / scale) for code in codes]
+        sightings = [sighting_from_code(code, self.catalog) for code in codes]
+        if self.gallery is not None or self.corners is not None:
+            colour = downscale(to_bgr(image), scale) if np.asarray(image).ndim == 3 else work
+            sightings += [s.rescaled(1 / scale) for s in self._faces(colour, work, sightings)]
+        return left_to_right(sightings)
+
+    def _faces(self, colour: Any, gray: Any, tags: list[CardSighting]) -> list[CardSighting]:
+        outlines = [
+            quad for quad in find_card_quads(gray)
+            if not any(quad_contains(quad, tag.centre) for tag in tags)  # a tagged card is read by its tag
+        ]
+        found: list[CardSighting] = []
+        unknown = []
+        for quad in outlines:
+            centre = (float(quad[:, 0].mean()), float(quad[:, 1].mean()))
+            if any(quad_contains(np.array(s.polygon, np.float32), centre) for s in found):
+                continue
+            sighting = None
+            if self.corners is not None:
+                sighting = self.corners.identify(colour, quad)
+            if sighting is None and self.gallery is not None:
+                match = self.gallery.identify(gray, quad)
+                if match is not None:
+                    catalog, card_id = self.gallery.keys[match[0]]
+                    polygon = tuple((float(x), float(y)) for x, y in quad)
+                    sighting = CardSighting("card", "photo", polygon, match[1], catalog=catalog, card_id=card_id)
+            if sighting is not None and self.catalog not in (None, sighting.catalog):
+                sighting = None
+            if sighting is None:
+                unknown.append(quad)
+            else:
+                found.append(sighting)
+        return found + unrecognised_outlines(unknown, found)

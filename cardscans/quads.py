@@ -1,0 +1,119 @@
+"""Finding card outlines in a frame and rectifying them to an upright face.
+
+Cards are light rectangles about 63 x 88 mm; seen at an angle they are convex quadrilaterals whose
+side ratio stays near 0.72. Outlines come from edges (Canny) and from a global threshold, found on a
+frame reduced to DETECT_WIDTH pixels, which is plenty for a card of a quarter of the frame height.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from cardscans.imageio import Gray
+
+CARD_RATIO = 63 / 88
+FACE_SIZE = (126, 176)  # width, height of a rectified face: 2 px per mm
+DETECT_WIDTH = 640
+MIN_HEIGHT_FRACTION = 0.12  # of the frame height: smaller outlines are clutter, not cards at the table
+Quad = npt.NDArray[np.float32]  # 4 x 2, clockwise from the top-left corner of the upright card
+
+
+def order_corners(points: npt.NDArray[np.float32]) -> Quad:
+    """Clockwise from the top-left as seen; then turned so the first edge is a short (top) edge."""
+    centre = points.mean(axis=0)
+    angles = np.arctan2(points[:, 1] - centre[1], points[:, 0] - centre[0])
+    clockwise = points[np.argsort(angles)]
+    start = int(np.argmin(clockwise.sum(axis=1)))
+    quad = np.roll(clockwise, -start, axis=0)
+    top = np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])
+    side = np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])
+    if top > side:  # lying sideways: start from the corner that makes the card upright
+        quad = np.roll(quad, -1, axis=0)
+    return np.asarray(quad, dtype=np.float32)
+
+
+def _card_like(quad: Quad, frame_height: int, frame_width: int) -> bool:
+    margin = 0.01 * frame_height
+    if (quad.min() < margin or quad[:, 0].max() > frame_width - margin
+            or quad[:, 1].max() > frame_height - margin):
+        return False  # cut by the frame's edge: the outline is the frame's, not the card's
+    sides = [float(np.linalg.norm(quad[(i + 1) % 4] - quad[i])) for i in range(4)]
+    short = (sides[0] + sides[2]) / 2
+    long = (sides[1] + sides[3]) / 2
+    if long < MIN_HEIGHT_FRACTION * frame_height or short <= 0:
+        return False
+    ratio = short / long
+    opposite_balance = min(sides[0], sides[2]) / max(sides[0], sides[2]), min(sides[1], sides[3]) / max(
+        sides[1], sides[3]
+    )
+    return 0.52 <= ratio <= 0.95 and min(opposite_balance) > 0.6
+
+
+def _quads_from_mask(mask: Gray) -> list[Quad]:
+    frame_height, frame_width = mask.shape[:2]
+    contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    found = []
+    min_area = (MIN_HEIGHT_FRACTION * frame_height) ** 2 * CARD_RATIO
+    for contour in contours:
+        if cv2.contourArea(contour) < min_area:
+            continue
+        hull = cv2.convexHull(contour)
+        perimeter = cv2.arcLength(hull, True)
+        approx = hull
+        for epsilon in (0.02, 0.035, 0.05):
+            approx = cv2.approxPolyDP(hull, epsilon * perimeter, True)
+            if len(approx) <= 4:
+                break
+        if len(approx) != 4:
+            continue
+        quad = order_corners(approx.reshape(4, 2).astype(np.float32))
+        if _card_like(quad, frame_height, frame_width):
+            found.append(quad)
+    return found
+
+
+def _area(quad: Quad) -> float:
+    return float(cv2.contourArea(quad.reshape(-1, 1, 2)))
+
+
+def _inside(point: npt.NDArray[np.float32], quad: Quad) -> bool:
+    return cv2.pointPolygonTest(quad.reshape(-1, 1, 2), (float(point[0]), float(point[1])), False) >= 0
+
+
+def _same_outline(quad: Quad, other: Quad) -> bool:
+    size = float(np.linalg.norm(other[2] - other[0]))
+    return float(np.abs(quad - other).max()) < 0.08 * size
+
+
+def quad_contains(outer: Quad, point: tuple[float, float]) -> bool:
+    return _inside(np.array(point, np.float32), outer)
+
+
+def find_card_quads(gray: Gray) -> list[Quad]:
+    """Card-shaped outlines, largest first, without near-duplicates. Nested outlines are kept
+    (a card's printed frame, or a card inside a lit patch of table): the recogniser decides."""
+    scale = min(1.0, DETECT_WIDTH / gray.shape[1])
+    small = gray if scale == 1.0 else cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    small = cv2.GaussianBlur(small, (5, 5), 0)
+    median = float(np.median(small))
+    edges = cv2.Canny(small, max(10.0, 0.5 * median), max(30.0, 1.2 * median))
+    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    _, bright = cv2.threshold(small, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    candidates = _quads_from_mask(edges) + _quads_from_mask(bright)
+    candidates.sort(key=_area, reverse=True)
+    kept: list[Quad] = []
+    for quad in candidates:
+        if any(_same_outline(quad, other) for other in kept):
+            continue
+        kept.append(quad)
+    return [np.asarray(quad / scale, dtype=np.float32) for quad in kept]
+
+
+def rectify(image: npt.NDArray[np.uint8], quad: Quad, size: tuple[int, int] = FACE_SIZE) -> npt.NDArray[np.uint8]:
+    """The card's face, upright (or upside down: callers try both), at `size` (width, height)."""
+    width, height = size
+    target = np.array([[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]], dtype=np.float32)
+    matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
+    return np.asarray(cv2.warpPerspective(image, matrix, (width, height), flags=cv2.INTER_AREA), dtype=np.uint8)

@@ -1,0 +1,186 @@
+"""Recognising untagged cards by their face: register, then find, rectify, shortlist, verify.
+
+Registering keeps the card's upright face at 126 x 176 px. Finding a card: its outline
+(cardscans.quads), the face rectified both ways up, a shortlist by normalised correlation of
+small blurred thumbnails, then a geometric check: ORB features of the face matched to the
+candidate's, with a RANSAC homography that must be close to the identity (both faces are
+upright and the same size). A face that passes neither is `unrecognised`, never a guess.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from cardscans.imageio import ImageError, to_bgr, to_gray
+from cardscans.quads import FACE_SIZE, Quad, find_card_quads, quad_contains, rectify
+from cardscans.sighting import CardSighting
+
+THUMB = (18, 24)
+SHORTLIST = 3
+MIN_CORRELATION = 0.55
+MIN_INLIERS = 36  # unregistered look-alikes reach ~30 (benchmarks/scan_gallery.py), true faces 60+
+MAX_CORNER_SHIFT = 0.12  # of the face height: looser lets look-alike layouts through
+VERIFY_SIZE = (FACE_SIZE[0] * 2, FACE_SIZE[1] * 2)
+
+
+def _thumbnail(face_gray: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
+    h, w = face_gray.shape
+    inner = face_gray[h // 20: h - h // 20, w // 20: w - w // 20]
+    small = cv2.resize(inner, THUMB, interpolation=cv2.INTER_AREA).astype(np.float32)
+    small = cv2.GaussianBlur(small, (3, 3), 0).ravel()
+    small -= small.mean()
+    norm = float(np.linalg.norm(small))
+    return np.asarray(small / norm if norm > 1e-6 else small, dtype=np.float32)
+
+
+@dataclass
+class _Features:
+    keypoints: npt.NDArray[np.float32]
+    descriptors: npt.NDArray[np.uint8] | None
+
+
+@dataclass
+class FaceGallery:
+    """Registered faces keyed by (catalog, card id)."""
+
+    keys: list[tuple[str, str]] = field(default_factory=list)
+    faces: list[npt.NDArray[np.uint8]] = field(default_factory=list)
+    _thumbs: npt.NDArray[np.float32] = field(default_factory=lambda: np.zeros((0, THUMB[0] * THUMB[1]), np.float32))
+    _features: list[_Features] = field(default_factory=list)
+    _orb: cv2.ORB = field(default_factory=lambda: cv2.ORB_create(nfeatures=300, fastThreshold=10))
+    _matcher: cv2.BFMatcher = field(default_factory=lambda: cv2.BFMatcher(cv2.NORM_HAMMING, crossCheck=True))
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def register_face(self, catalog: str, card_id: str, face: npt.NDArray[np.uint8]) -> None:
+        """Registers an upright picture of the whole face (a catalog image or a scan)."""
+        upright = cv2.resize(to_bgr(face), FACE_SIZE, interpolation=cv2.INTER_AREA)
+        key = (catalog, card_id)
+        if key in self.keys:
+            index = self.keys.index(key)
+            self.faces[index] = upright
+            self._thumbs[index] = _thumbnail(to_gray(upright))
+            self._features[index] = self._describe(to_gray(upright))
+            return
+        self.keys.append(key)
+        self.faces.append(upright)
+        self._thumbs = np.vstack([self._thumbs, _thumbnail(to_gray(upright))[None, :]])
+        self._features.append(self._describe(to_gray(upright)))
+
+    def register_photo(self, catalog: str, card_id: str, photo: npt.NDArray[np.uint8]) -> None:
+        """Registers a card from a photo of it lying upright on the table (the largest outline)."""
+        quads = find_card_quads(to_gray(photo))
+        if not quads:
+            raise ImageError("no card outline found: photograph the card alone, upright, on a darker table")
+        self.register_face(catalog, card_id, rectify(to_bgr(photo), quads[0]))
+
+    def _describe(self, face_gray: npt.NDArray[np.uint8]) -> _Features:
+        big = cv2.resize(face_gray, VERIFY_SIZE, interpolation=cv2.INTER_LINEAR)
+        keypoints, descriptors = self._orb.detectAndCompute(big, None)
+        points = np.array([k.pt for k in keypoints], np.float32).reshape(-1, 2)
+        return _Features(points, descriptors)
+
+    def save(self, path: str | Path) -> None:
+        catalogs = np.array([k[0] for k in self.keys])
+        cards = np.array([k[1] for k in self.keys])
+        faces = np.stack(self.faces) if self.faces else np.zeros((0, FACE_SIZE[1], FACE_SIZE[0], 3), np.uint8)
+        np.savez_compressed(Path(path), catalogs=catalogs, cards=cards, faces=faces)
+
+    @classmethod
+    def load(cls, path: str | Path) -> FaceGallery:
+        try:
+            data = np.load(Path(path), allow_pickle=False)
+            catalogs, cards, faces = data["catalogs"], data["cards"], data["faces"]
+        except (OSError, ValueError, KeyError) as error:
+            raise ImageError(f"{path}: not a Shinpan face gallery ({error})") from None
+        gallery = cls()
+        for catalog, card, face in zip(catalogs, cards, faces, strict=True):
+            gallery.register_face(str(catalog), str(card), face)
+        return gallery
+
+    def shortlist(self, face_gray: npt.NDArray[np.uint8]) -> list[tuple[float, int, int]]:
+        """(correlation, gallery index, turns of 180 degrees) of the best few candidates."""
+        if not self.keys:
+            return []
+        upright = _thumbnail(face_gray)
+        flipped = _thumbnail(np.ascontiguousarray(face_gray[::-1, ::-1]))
+        scores = np.stack([self._thumbs @ upright, self._thumbs @ flipped])  # 2 x N
+        order = np.argsort(scores.ravel())[::-1][:SHORTLIST]
+        return [(float(scores.ravel()[i]), int(i % len(self.keys)), int(i // len(self.keys))) for i in order]
+
+    def verify(self, face_gray: npt.NDArray[np.uint8], index: int) -> float:
+        """Share of matched features consistent with a near-identity homography (0 = no support)."""
+        mine = self._describe(face_gray)
+        theirs = self._features[index]
+        if mine.descriptors is None or theirs.descriptors is None:
+            return 0.0
+        matches = self._matcher.match(mine.descriptors, theirs.descriptors)
+        if len(matches) < MIN_INLIERS:
+            return 0.0
+        source = mine.keypoints[[m.queryIdx for m in matches]]
+        target = theirs.keypoints[[m.trainIdx for m in matches]]
+        homography, inliers = cv2.findHomography(source, target, cv2.RANSAC, 6.0)
+        if homography is None or inliers is None or int(inliers.sum()) < MIN_INLIERS:
+            return 0.0
+        w, h = VERIFY_SIZE
+        corners = np.array([[[0, 0]], [[w, 0]], [[w, h]], [[0, h]]], np.float32)
+        moved = cv2.perspectiveTransform(corners, homography)
+        if float(np.abs(moved - corners).max()) > MAX_CORNER_SHIFT * h:
+            return 0.0
+        return float(inliers.sum()) / len(matches)
+
+    def identify(self, image: npt.NDArray[np.uint8], quad: Quad) -> tuple[int, float] | None:
+        """The gallery index and confidence of the card in `quad`, or None when not recognised."""
+        face = to_gray(rectify(image, quad))
+        for correlation, index, turns in self.shortlist(face):
+            if correlation < MIN_CORRELATION:
+                break
+            candidate = np.ascontiguousarray(face[::-1, ::-1]) if turns else face
+            support = self.verify(candidate, index)
+            if support > 0:
+                return index, min(1.0, 0.5 * correlation + 0.5 * support + 0.2)
+        return None
+
+    def find(self, image: npt.NDArray[np.uint8], quads: list[Quad] | None = None) -> list[CardSighting]:
+        """Cards in a frame: recognised ones, and `unrecognised` outlines not inside a recognised card."""
+        gray = to_gray(image)
+        outlines = find_card_quads(gray) if quads is None else quads
+        recognised: list[CardSighting] = []
+        unknown: list[Quad] = []
+        for quad in outlines:
+            centre = (float(quad[:, 0].mean()), float(quad[:, 1].mean()))
+            if any(quad_contains(np.array(s.polygon, np.float32), centre) for s in recognised):
+                continue
+            found = self.identify(gray, quad)
+            if found is None:
+                unknown.append(quad)
+                continue
+            index, confidence = found
+            catalog, card_id = self.keys[index]
+            polygon = tuple((float(x), float(y)) for x, y in quad)
+            recognised.append(CardSighting("card", "photo", polygon, confidence, catalog=catalog, card_id=card_id))
+        return recognised + unrecognised_outlines(unknown, recognised)
+
+
+def unrecognised_outlines(unknown: list[Quad], recognised: list[CardSighting]) -> list[CardSighting]:
+    """Outlines that are no recognised card, outermost only, and not around a recognised card."""
+    found: list[CardSighting] = []
+    kept: list[Quad] = []
+    for quad in unknown:
+        centre = (float(quad[:, 0].mean()), float(quad[:, 1].mean()))
+        if any(quad_contains(other, centre) for other in kept):
+            continue
+        around = any(quad_contains(quad, s.centre) for s in recognised)
+        inside = any(quad_contains(np.array(s.polygon, np.float32), centre) for s in recognised)
+        if around or inside:
+            continue
+        kept.append(quad)
+        polygon = tuple((float(x), float(y)) for x, y in quad)
+        found.append(CardSighting("unrecognised", "photo", polygon, 0.0, reason="no registered card matches"))
+    return found

@@ -1,0 +1,119 @@
+"""Synthetic card faces, tables and camera effects, for tests and benchmarks.
+
+Every function takes a seed or a numpy Generator and is deterministic, so a benchmark's frames are
+the same on every machine.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+Image = npt.NDArray[np.uint8]
+FACE_PIXELS = (252, 352)  # a 63 x 88 mm card at 4 px per mm
+
+
+def card_face(seed: int, size: tuple[int, int] = FACE_PIXELS) -> Image:
+    """A distinct illustrated card: white border, coloured panel, art of random shapes, a title."""
+    rng = np.random.default_rng(seed)
+    width, height = size
+    face = np.full((height, width, 3), 245, np.uint8)
+    border = width // 14
+    panel = tuple(int(c) for c in rng.integers(40, 220, 3))
+    cv2.rectangle(face, (border, border), (width - border, height - border), panel, -1)
+    art_top, art_bottom = border + height // 8, height - border - height // 5
+    cv2.rectangle(face, (border * 2, art_top), (width - border * 2, art_bottom),
+                  tuple(int(c) for c in rng.integers(0, 256, 3)), -1)
+    for _ in range(int(rng.integers(8, 15))):
+        colour = tuple(int(c) for c in rng.integers(0, 256, 3))
+        x, y = int(rng.integers(border * 2, width - border * 2)), int(rng.integers(art_top, art_bottom))
+        shape = rng.integers(0, 3)
+        if shape == 0:
+            cv2.circle(face, (x, y), int(rng.integers(8, width // 4)), colour, -1)
+        elif shape == 1:
+            w, h = int(rng.integers(10, width // 2)), int(rng.integers(10, height // 3))
+            cv2.rectangle(face, (x, y), (min(x + w, width - 2 * border), min(y + h, art_bottom)), colour, -1)
+        else:
+            points = rng.integers([border * 2, art_top], [width - border * 2, art_bottom], (3, 2))
+            cv2.fillPoly(face, [points.astype(np.int32)], colour)
+    title = "".join(chr(int(c)) for c in rng.integers(65, 91, int(rng.integers(4, 9))))
+    cv2.putText(face, title, (border * 2, border + height // 12), cv2.FONT_HERSHEY_SIMPLEX,
+                width / 420, (20, 20, 20), 2, cv2.LINE_AA)
+    cv2.putText(face, str(int(rng.integers(1, 100))), (border * 2, height - border - height // 16),
+                cv2.FONT_HERSHEY_DUPLEX, width / 300, (250, 250, 250), 2, cv2.LINE_AA)
+    return face
+
+
+def table(rng: np.random.Generator, size: tuple[int, int] = (1280, 720), clutter: int = 12) -> Image:
+    """A table top: a wood or cloth colour with texture, and clutter (coins, pens, paper scraps)."""
+    width, height = size
+    base = np.array(rng.choice([(40, 70, 110), (50, 110, 60), (60, 60, 70), (90, 110, 140)]), np.float32)
+    low = cv2.resize(rng.normal(0, 14, (height // 32, width // 32)).astype(np.float32), (width, height))
+    grain = rng.normal(0, 4, (height, width, 3)).astype(np.float32)
+    canvas = np.clip(base + low[:, :, None] + grain, 0, 255).astype(np.uint8)
+    for _ in range(clutter):
+        colour = tuple(int(c) for c in rng.integers(0, 200, 3))
+        x, y = int(rng.integers(0, width)), int(rng.integers(0, height))
+        kind = rng.integers(0, 3)
+        if kind == 0:
+            cv2.circle(canvas, (x, y), int(rng.integers(8, 30)), colour, -1)
+        elif kind == 1:
+            x2, y2 = x + int(rng.integers(-200, 200)), y + int(rng.integers(-60, 60))
+            cv2.line(canvas, (x, y), (x2, y2), colour, int(rng.integers(3, 10)))
+        else:
+            points = rng.integers([x - 40, y - 40], [x + 40, y + 40], (5, 2)).astype(np.int32)
+            cv2.fillPoly(canvas, [points], colour)
+    return canvas
+
+
+def place(canvas: Image, picture: Image, corners: npt.NDArray[np.float32]) -> Image:
+    """Pastes `picture` onto `canvas` so its corners land on `corners` (TL, TR, BR, BL)."""
+    h, w = picture.shape[:2]
+    source = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
+    matrix = cv2.getPerspectiveTransform(source, corners.astype(np.float32))
+    size = (canvas.shape[1], canvas.shape[0])
+    warped = cv2.warpPerspective(picture, matrix, size, flags=cv2.INTER_LINEAR)
+    mask = cv2.warpPerspective(np.full((h, w), 255, np.uint8), matrix, size, flags=cv2.INTER_LINEAR)
+    alpha = (mask.astype(np.float32) / 255.0)[:, :, None]
+    out = canvas.astype(np.float32) * (1 - alpha) + warped.astype(np.float32) * alpha
+    return np.asarray(out.astype(np.uint8), dtype=np.uint8)
+
+
+def tilted_corners(rng: np.random.Generator, centre: tuple[float, float], width: float, height: float,
+                   max_angle: float = 20.0, perspective: float = 0.08) -> npt.NDArray[np.float32]:
+    """Corners of a width x height rectangle turned by up to max_angle degrees, with each corner
+    moved by up to `perspective` of the size (a camera not straight above the table)."""
+    angle = np.deg2rad(rng.uniform(-max_angle, max_angle))
+    half = np.array([[-width, -height], [width, -height], [width, height], [-width, height]], np.float32) / 2
+    rotation = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]], np.float32)
+    corners = half @ rotation.T + np.array(centre, np.float32)
+    jitter = rng.uniform(-perspective, perspective, (4, 2)) * np.array([width, height])
+    return np.asarray(corners + jitter, dtype=np.float32)
+
+
+def camera(image: Image, rng: np.random.Generator, blur: float = 1.0, noise: float = 6.0,
+           light: float = 0.35) -> Image:
+    """Uneven light (a gradient of up to +-light), defocus blur of sigma up to `blur`, sensor noise."""
+    h, w = image.shape[:2]
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    gx, gy = rng.uniform(-1, 1, 2)
+    gradient = 1.0 + light * (gx * (xs / w - 0.5) + gy * (ys / h - 0.5)) + rng.uniform(-0.1, 0.1)
+    out = image.astype(np.float32) * (gradient[:, :, None] if image.ndim == 3 else gradient)
+    sigma = rng.uniform(0.3, blur) if blur > 0.3 else blur
+    if sigma > 0:
+        out = cv2.GaussianBlur(out, (0, 0), sigma)
+    out = out + rng.normal(0, noise, out.shape)
+    return np.asarray(np.clip(out, 0, 255).astype(np.uint8), dtype=np.uint8)
+
+
+def photograph_card(face: Image, rng: np.random.Generator, height_fraction: float,
+                    frame: tuple[int, int] = (1280, 720)) -> tuple[Image, npt.NDArray[np.float32]]:
+    """A frame of a table with `face` on it at `height_fraction` of the frame height; its corners."""
+    canvas = table(rng, frame)
+    card_height = height_fraction * frame[1]
+    card_width = card_height * face.shape[1] / face.shape[0]
+    margin = card_height * 0.65
+    centre = (rng.uniform(margin, frame[0] - margin), rng.uniform(margin, frame[1] - margin))
+    corners = tilted_corners(rng, centre, card_width, card_height)
+    return camera(place(canvas, face, corners), rng), corners
