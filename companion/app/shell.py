@@ -17,6 +17,7 @@ from companion.app.screens.settings import settings_screen
 from companion.app.storage import MatchStore
 from companion.app.ui import Ui
 from companion.app.viewmodels.app import AppViewModel
+from companion.app.viewmodels.triggers import Trigger
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +59,7 @@ class Shell:
         self.page.controls = [ft.SafeArea(ft.Container(body, padding=12, expand=True), expand=True)]
         self.page.update()
 
-    def _announce(self, banners: list[object]) -> None:
+    def _announce(self, banners: list[Trigger]) -> None:
         """A vibration for each new set of triggers, where the device has one and the user wants it."""
         if not banners or banners is self._banners_seen or not self.vm.settings.vibration:
             self._banners_seen = banners
@@ -66,7 +67,7 @@ class Shell:
         self._banners_seen = banners
         try:
             haptics = ft.HapticFeedback()
-            asyncio.get_running_loop().create_task(haptics.heavy_impact())
+            asyncio.get_running_loop().create_task(haptics.heavy_impact())  # type: ignore[no-untyped-call]
         except Exception as error:  # a device without haptics must never stop the referee
             log.debug("no vibration: %s", error)
 

@@ -54,8 +54,16 @@ class Ui:
         return maker(shown(label), icon=icon, on_click=clicked, disabled=disabled, style=style,
                      expand=True if expand else None, tooltip=tooltip)
 
+    def text_field(self, label: str, value: str, on_text: Callable[[str], None], size: float = 16,
+                   ) -> ft.TextField:
+        """A labelled text box; `on_text` gets the whole text after every keystroke."""
+        def changed(event: ft.Event[ft.TextField]) -> None:
+            on_text(event.control.value or "")
+        return ft.TextField(label=label, value=value, on_change=changed, text_size=self.size(size))
+
     def back_bar(self, title: str, on_back: Handler) -> ft.Control:
-        return ft.Row([self.button("Home", on_back, icon=ft.Icons.ARROW_BACK), ft.Container(self.heading(title, 20), expand=True)],
+        home = self.button("Home", on_back, icon=ft.Icons.ARROW_BACK)
+        return ft.Row([home, ft.Container(self.heading(title, 20), expand=True)],
                       vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
     def message(self, text: str) -> ft.Control:

@@ -8,7 +8,6 @@ The server gets its own database file; it is stopped with SIGTERM, then SIGKILL 
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import socket
 import subprocess

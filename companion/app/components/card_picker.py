@@ -18,19 +18,14 @@ class CardPicker:
         self.vm, self.ui, self.language = vm, ui, language
         self.on_play, self.on_close = on_play, on_close
         self.results = ft.Row(wrap=True, spacing=6, run_spacing=6)
-        self.play_text = ft.TextField(label="Play (record notation)", value=vm.text,
-                                      on_change=self._edited, text_size=ui.size(16))
-        self.search = ft.TextField(label="Search cards", value=vm.query, on_change=self._searched,
-                                   text_size=ui.size(16), autofocus=False)
+        self.play_text = ui.text_field("Play (record notation)", vm.text, vm.edit)
+        self.search = ui.text_field("Search cards", vm.query, self._searched)
         self._fill_results()
 
-    def _searched(self, event: ft.ControlEvent) -> None:
-        self.vm.search(str(event.control.value or ""))
+    def _searched(self, query: str) -> None:
+        self.vm.search(query)
         self._fill_results()
         self.results.update()
-
-    def _edited(self, event: ft.ControlEvent) -> None:
-        self.vm.edit(str(event.control.value or ""))
 
     def _chooser(self, card_id: str) -> Callable[[], None]:
         def choose() -> None:

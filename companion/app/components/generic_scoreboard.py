@@ -12,7 +12,7 @@ _SKIP = {"name", "side", "team"}
 
 
 def scoreboard(summary: dict[str, Any], ui: Ui) -> ft.Control:
-    panels = []
+    panels: list[ft.Control] = []
     for player in summary.get("players", []):
         name = str(player.get("name", ""))
         side = player.get("side")

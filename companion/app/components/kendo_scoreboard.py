@@ -21,7 +21,7 @@ def _panel(player: dict[str, Any], ui: Ui) -> ft.Control:
     side = str(player.get("side") or "")
     background, ink = SIDE_COLOURS.get(side, ("#EEEEEE", INK))
     name, ippon, hansoku = player["name"], int(player["ippon"]), int(player["hansoku"])
-    lines = [
+    lines: list[ft.Control] = [
         ui.text(f"{side.upper()} · {name}", 20, bold=True, color=ink),
         ft.Row([ui.text(f"IPPON {ippon}", 26, bold=True, color=ink),
                 *_marks(ippon, IPPONS_TO_WIN, ft.Icons.CIRCLE, ft.Icons.CIRCLE_OUTLINED, ink)], spacing=4),

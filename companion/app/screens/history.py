@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import flet as ft
 
@@ -12,7 +13,7 @@ from companion.app.viewmodels.history import HistoryViewModel
 
 
 def history_screen(vm: HistoryViewModel, ui: Ui, refresh: Handler, on_home: Handler) -> ft.Control:
-    def act(change: Callable[[], None]) -> Handler:
+    def act(change: Callable[[], object]) -> Handler:
         def run() -> None:
             change()
             refresh()
@@ -25,40 +26,38 @@ def history_screen(vm: HistoryViewModel, ui: Ui, refresh: Handler, on_home: Hand
 
     def fill() -> None:
         found = vm.rows()
-        rows.controls = [ft.Column([ui.button(f"Open {' vs '.join(m.players)}", act(lambda i=m.id: vm.open(i))),
+        rows.controls = [ft.Column([ui.button(f"Open {' vs '.join(m.players)}", act(partial(vm.open, m.id))),
                                     ui.text(vm.row_text(m), 14)], spacing=2) for m in found]
         if not found:
             rows.controls = [ui.text("No match yet." if not vm.query else "No match matches that filter.", 15)]
 
-    def filtered(event: ft.ControlEvent) -> None:
-        vm.query = str(event.control.value or "")
+    def filtered(text: str) -> None:
+        vm.query = text
         fill()
         rows.update()
 
-    statuses = ft.Row([ui.choice(s, s == vm.status, act(lambda s=s: setattr(vm, "status", s)))
+    statuses = ft.Row([ui.choice(s, s == vm.status, act(partial(setattr, vm, "status", s)))
                        for s in ("all", "finished", "in progress")], wrap=True)
     fill()
     return screen(ui.back_bar("History", on_home),
-                  ft.TextField(label="Filter by player, ruleset or result", value=vm.query,
-                               on_change=filtered, text_size=ui.size(15)),
+                  ui.text_field("Filter by player, ruleset or result", vm.query, filtered, 15),
                   statuses, rows)
 
 
-def _opened(vm: HistoryViewModel, ui: Ui, act: Callable[[Callable[[], None]], Handler],
+def _opened(vm: HistoryViewModel, ui: Ui, act: Callable[[Callable[[], object]], Handler],
             on_home: Handler) -> ft.Control:
     assert vm.opened is not None
     total = len(vm.opened.actions)
     replayed = vm.replayed()
     board = scoreboard_for(replayed.ruleset.id)(replayed.summary(), ui)
 
-    def scrubbed(event: ft.ControlEvent) -> None:
-        vm.scrub(int(float(event.control.value or 0)))
-        act(lambda: None)()
+    def scrubbed(event: ft.Event[ft.Slider]) -> None:
+        act(partial(vm.scrub, round(event.control.value or 0)))()
 
     slider = ft.Slider(min=0, max=max(total, 1), divisions=max(total, 1), value=vm.position,
                        label="step {value}", on_change_end=scrubbed, disabled=total == 0)
-    steps = ft.Row([ui.button("Step back", icon=ft.Icons.CHEVRON_LEFT, on_click=act(lambda: vm.scrub(vm.position - 1))),
-                    ui.button("Step forward", icon=ft.Icons.CHEVRON_RIGHT, on_click=act(lambda: vm.scrub(vm.position + 1)))], wrap=True)
+    steps = ft.Row([ui.button("Step back", act(vm.step_back), icon=ft.Icons.CHEVRON_LEFT),
+                    ui.button("Step forward", act(vm.step_forward), icon=ft.Icons.CHEVRON_RIGHT)], wrap=True)
     result = vm.opened.outcome()
     result_text = "in progress" if not result.finished else (
         "draw" if result.draw else

@@ -5,6 +5,7 @@ then undo and redo (each saying what it will change)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import flet as ft
 
@@ -32,8 +33,8 @@ class LiveScreen:
         self.vm.choose(index)
         self.refresh()
 
-    def _filtered(self, event: ft.ControlEvent) -> None:
-        self.vm.filter_responses(str(event.control.value or ""))
+    def _filtered(self, text: str) -> None:
+        self.vm.filter_responses(text)
         self.responses.controls = response_items(self.vm, self.ui, self._choose,
                                                  self._do(self.vm.toggle_all_responses))
         self.responses.update()
@@ -59,9 +60,9 @@ class LiveScreen:
         if len(seats) > 1:
             acting = vm.acting_seat()
             parts.append(ft.Row([ui.choice(f"{vm.player_label(s)} acts", s == acting,
-                                           self._do(lambda s=s: vm.choose_seat(s)))
+                                           self._do(partial(vm.choose_seat, s)))
                                  for s in seats], wrap=True))
-        quick: list[ft.Control] = [ui.button(item.label, lambda i=item.index: self._choose(i), primary=True)
+        quick: list[ft.Control] = [ui.button(item.label, partial(self._choose, item.index), primary=True)
                                    for item in vm.other_actions()]
         quick.append(ui.button("Close card picker" if vm.picker_open else "Pick a card",
                                self._do(vm.toggle_picker)))
@@ -73,8 +74,7 @@ class LiveScreen:
                                 self._do(vm.toggle_picker))
             parts.append(picker.build())
         parts.append(self._undo_bar())
-        filter_field = ft.TextField(label="Filter responses", value=vm.response_filter,
-                                    on_change=self._filtered, text_size=ui.size(15))
+        filter_field = ui.text_field("Filter responses", vm.response_filter, self._filtered, 15)
         self.responses.controls = response_items(vm, ui, self._choose, self._do(vm.toggle_all_responses))
         parts.append(ui.section("Legal responses", filter_field, self.responses))
         acting = vm.acting_seat()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import flet as ft
 
@@ -17,18 +18,18 @@ def _choice(ui: Ui, label: str, chosen: bool, on_click: Handler) -> ft.Control:
 
 def new_match_screen(vm: NewMatchViewModel, ui: Ui, refresh: Handler, on_start: Handler,
                      on_home: Handler) -> ft.Control:
-    def act(change: Callable[[], None]) -> Handler:
+    def act(change: Callable[[], object]) -> Handler:
         def run() -> None:
             change()
             refresh()
         return run
 
-    rulesets = ft.Row([_choice(ui, name, rid == vm.ruleset_id, act(lambda rid=rid: vm.select_ruleset(rid)))
+    rulesets = ft.Row([_choice(ui, name, rid == vm.ruleset_id, act(partial(vm.select_ruleset, rid)))
                        for rid, name in vm.ruleset_choices()], wrap=True)
     options: list[ft.Control] = []
     for row in vm.option_rows():
         buttons = [_choice(ui, str(value), value == row.value,
-                           act(lambda name=row.name, value=value: vm.set_option(name, value)))
+                           act(partial(vm.set_option, row.name, value)))
                    for value in row.choices]
         options.append(ft.Column([ui.text(row.name, 16, bold=True), ui.text(row.explanation, 14),
                                   ft.Row(buttons, wrap=True)], spacing=4))
@@ -38,12 +39,10 @@ def new_match_screen(vm: NewMatchViewModel, ui: Ui, refresh: Handler, on_start: 
     players: list[ft.Control] = []
     for seat, name in enumerate(vm.names):
         side = vm.sides[seat]
-        def renamed(event: ft.ControlEvent, seat: int = seat) -> None:
-            vm.set_name(seat, str(event.control.value or ""))
-        field = ft.TextField(label=f"Player {seat + 1} name" + (f" ({side} side)" if side else ""),
-                             value=name, on_change=renamed, text_size=ui.size(16))
+        field = ui.text_field(f"Player {seat + 1} name" + (f" ({side} side)" if side else ""), name,
+                              partial(vm.set_name, seat))
         side_buttons = [_choice(ui, f"{choice} side", choice == side,
-                                act(lambda seat=seat, choice=choice: vm.set_side(seat, choice)))
+                                act(partial(vm.set_side, seat, choice)))
                         for choice in vm.side_choices()]
         players.append(ft.Column([field, ft.Row(side_buttons, wrap=True)], spacing=4))
     if vm.remembered_names:

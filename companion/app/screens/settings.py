@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import flet as ft
 
@@ -11,7 +12,7 @@ from companion.app.viewmodels.settings import CARD_LANGUAGES, TEXT_SCALES, THEME
 
 
 def settings_screen(vm: SettingsViewModel, ui: Ui, refresh: Handler, on_home: Handler) -> ft.Control:
-    def act(change: Callable[[], None]) -> Handler:
+    def act(change: Callable[[], object]) -> Handler:
         def run() -> None:
             change()
             refresh()
@@ -19,7 +20,7 @@ def settings_screen(vm: SettingsViewModel, ui: Ui, refresh: Handler, on_home: Ha
 
     def choices(values: tuple[object, ...], current: object, setter: Callable[[object], None],
                 shown: Callable[[object], str] = str) -> ft.Control:
-        return ft.Row([ui.choice(shown(v), v == current, act(lambda v=v: setter(v))) for v in values], wrap=True)
+        return ft.Row([ui.choice(shown(v), v == current, act(partial(setter, v))) for v in values], wrap=True)
 
     return screen(
         ui.back_bar("Settings", on_home),

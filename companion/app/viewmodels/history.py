@@ -50,6 +50,12 @@ class HistoryViewModel:
         if self.opened is not None:
             self.position = max(0, min(position, len(self.opened.actions)))
 
+    def step_back(self) -> None:
+        self.scrub(self.position - 1)
+
+    def step_forward(self) -> None:
+        self.scrub(self.position + 1)
+
     def replayed(self) -> Match:
         """The opened match replayed up to the scrubber's position."""
         assert self.opened is not None

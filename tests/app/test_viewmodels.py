@@ -1,0 +1,235 @@
+"""The screens' view-models, without any Flet client: what the referee sees and what each tap does."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.app.storage import MatchStore, MemoryStore
+from companion.app.viewmodels.app import AppViewModel
+from companion.app.viewmodels.card_picker import CardPickerViewModel
+from companion.app.viewmodels.live import LiveViewModel
+from companion.app.viewmodels.new_match import NewMatchViewModel
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def start_kendo(store: MatchStore, red: str = "Aiko", white: str = "Ben") -> AppViewModel:
+    app = AppViewModel(store)
+    app.go("new")
+    assert app.new_match is not None
+    app.new_match.select_ruleset("kendo-shiai")
+    app.new_match.set_name(0, red)
+    app.new_match.set_name(1, white)
+    assert app.start_match(), app.new_match.message
+    return app
+
+
+def press(live: LiveViewModel, label: str) -> None:
+    """Tap the response (card play or other action) shown with exactly this label."""
+    for item in [*live.other_actions(), *live.responses()]:
+        if item.label == label:
+            assert live.choose(item.index), live.message
+            return
+    shown = [i.label for i in [*live.other_actions(), *live.responses()]]
+    raise AssertionError(f"{label!r} is not offered; shown: {shown}")
+
+
+def to_first_exchange(live: LiveViewModel) -> None:
+    live.filter_responses("MEN 4")
+    press(live, "Aiko: offer MEN 4")
+    press(live, "Ben: offer none")
+    press(live, "Aiko: MEN")
+
+
+def score(live: LiveViewModel) -> tuple[int, int]:
+    players = live.summary()["players"]
+    return players[0]["ippon"], players[1]["ippon"]
+
+
+def test_view_models_import_no_flet() -> None:
+    code = ("import sys, companion.app.viewmodels.app, companion.app.storage; "
+            "print(sorted(m for m in sys.modules if m == 'flet' or m.startswith('flet.')))")
+    found = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
+    assert found.stdout.strip() == "[]"
+
+
+def test_new_match_shows_each_option_with_its_explanation_and_ruling() -> None:
+    vm = NewMatchViewModel()
+    vm.select_ruleset("kendo")
+    (row,) = vm.option_rows()
+    assert row.name == "brown-answers-brown"
+    assert row.choices == ("attacker-starts", "answerer-starts")
+    assert "[S2]" in row.explanation and "Who starts after a brown card" in row.explanation
+    vm.set_option("brown-answers-brown", "answerer-starts")
+    assert vm.option_rows()[0].value == "answerer-starts"
+
+
+def test_new_match_refuses_two_players_with_one_name_and_says_what_to_fix() -> None:
+    vm = NewMatchViewModel()
+    vm.select_ruleset("kendo-shiai")
+    vm.set_name(0, "Aiko")
+    vm.set_name(1, "aiko")
+    assert vm.setup() is None
+    assert "same name" in vm.message
+
+
+def test_choosing_a_side_gives_the_other_player_the_side_left() -> None:
+    vm = NewMatchViewModel()
+    vm.select_ruleset("kendo-shiai")
+    assert vm.sides == ["red", "white"]
+    vm.set_side(0, "white")
+    assert vm.sides == ["white", "red"]
+    vm.set_name(0, "Aiko")
+    vm.set_name(1, "Ben")
+    setup = vm.setup()
+    assert setup is not None and [p.side for p in setup.players] == ["white", "red"]
+
+
+def test_new_match_suggests_remembered_names() -> None:
+    vm = NewMatchViewModel(["Chika", "Daisuke"])
+    vm.select_ruleset("kendo-shiai")
+    assert vm.names == ["Chika", "Daisuke"]
+
+
+def test_offer_phase_lists_the_acting_players_offers_a_screenful_at_a_time() -> None:
+    live = start_kendo(MemoryStore()).live
+    assert live is not None
+    assert "to offer a brown card" in live.turn_text()
+    shown = live.responses()
+    assert len(shown) == 12 and all(r.label.startswith("Aiko: offer") for r in shown)
+    assert live.hidden_response_count() > 0
+    assert [r.label for r in live.other_actions()] == ["Aiko: offer none"]
+    live.choose_seat(1)
+    assert [r.label for r in live.other_actions()] == ["Ben: offer none"]
+
+
+def test_ippon_is_announced_scored_undone_and_redone() -> None:
+    live = start_kendo(MemoryStore()).live
+    assert live is not None
+    to_first_exchange(live)
+    assert live.turn_text() == "Ben (white) to answer Aiko's attack on MEN"
+    assert live.table_lines() == ["Aiko: MEN"]
+    why = {r.label: r.explanation for r in live.responses()}
+    assert why["Ben: MEN"] == "Why: MEN answers the attack on MEN and ends the exchange [S2]"
+
+    press(live, "Ben: no answer")
+    assert [b.title for b in live.banners] == ["IPPON"]
+    assert live.banners[0].text == "IPPON to Aiko: Ben had no answer [S3]"
+    assert score(live) == (1, 0)
+
+    assert live.undo_preview() == "Undo step 4: Ben: no answer (IPPON)"
+    live.undo()
+    assert score(live) == (0, 0) and live.banners == []
+    assert live.message.startswith("Undone step 4")
+    assert live.redo_preview() == "Redo step 4: Ben: no answer (IPPON)"
+    live.redo()
+    assert score(live) == (1, 0)
+    assert [b.title for b in live.banners] == ["IPPON"]
+
+
+def test_illegal_or_unreadable_picker_play_leaves_the_match_untouched() -> None:
+    live = start_kendo(MemoryStore()).live
+    assert live is not None
+    to_first_exchange(live)
+    before = live.match.actions
+
+    live.picker.search("kote")
+    assert live.picker.results()[0].name == "KOTE"
+    live.picker.choose("kote")  # KOTE does not answer an attack on MEN (S1)
+    assert not live.play_picked()
+    assert live.message.startswith("Not legal now:") and "The match is unchanged." in live.message
+    assert live.match.actions == before
+
+    assert not live.play_text("KATANA")
+    assert live.message.startswith("Not read: unknown card 'KATANA'")
+    assert live.match.actions == before
+
+    live.picker.clear()
+    live.picker.choose("men")
+    assert live.play_picked()
+    assert live.timeline()[-1] == "4. Ben: MEN"
+    assert live.turn_text() == "Aiko (red) to start a round"  # the attacker starts the next round (S2)
+
+
+def test_a_whole_match_ends_with_match_won_and_no_more_responses() -> None:
+    store = MemoryStore()
+    live = start_kendo(store).live
+    assert live is not None
+    to_first_exchange(live)
+    press(live, "Ben: no answer")
+    press(live, "Ben: KOTE")
+    press(live, "Aiko: no answer")
+    press(live, "Aiko: DO")
+    press(live, "Ben: no answer")
+    assert [b.title for b in live.banners] == ["IPPON", "MATCH WON"]
+    assert live.finished and live.result_text() == "Match won by Aiko (red): two IPPONs (2:1)"
+    assert live.responses() == [] and live.other_actions() == []
+    (stored,) = store.matches()
+    assert stored.finished and stored.result == "Aiko won: two IPPONs (2:1)"
+
+
+def test_card_picker_searches_names_kinds_and_builds_a_play() -> None:
+    picker = CardPickerViewModel.for_catalog("kendo-taikai")
+    picker.search("mushin")
+    assert [c.name for c in picker.results()] == ["MUSHIN"]
+    picker.search("green")
+    assert {c.kind for c in picker.results()} == {"green"}
+    picker.choose("men-kote")
+    picker.choose("mushin")
+    assert picker.text == "MEN>KOTE + MUSHIN"
+    picker.remove_last()
+    assert picker.text == "MEN>KOTE"
+
+
+def test_history_lists_filters_and_replays_a_stored_match_step_by_step() -> None:
+    store = MemoryStore()
+    app = start_kendo(store)
+    assert app.live is not None
+    to_first_exchange(app.live)
+    press(app.live, "Ben: no answer")
+    start_kendo(store, "Chika", "Daisuke")
+
+    history = app.history
+    assert len(history.rows()) == 2
+    history.query = "chika"
+    (row,) = history.rows()
+    assert row.players == ("Chika", "Daisuke")
+    history.query = ""
+    aiko = next(r for r in history.rows() if "Aiko" in r.players)
+    history.open(aiko.id)
+    assert history.position == 4
+    assert history.scoreboard_at_position()["players"][0]["ippon"] == 1
+    history.scrub(3)
+    assert history.scoreboard_at_position()["players"][0]["ippon"] == 0
+    assert history.timeline()[3] == "4. Ben: no answer  — IPPON to Aiko: Ben had no answer [S3]"
+
+
+def test_home_offers_to_resume_an_unfinished_match_first_with_its_redo_list(tmp_path: Path) -> None:
+    pytest.importorskip("db.live")
+    from companion.app.db_adapter import DbStore
+    from db.engine import open_database
+
+    url = f"sqlite:///{tmp_path / 'shinpan.db'}"
+    first = DbStore(open_database(url), "test database")
+    app = start_kendo(first)
+    assert app.live is not None
+    to_first_exchange(app.live)
+    press(app.live, "Ben: no answer")
+    app.live.undo()
+
+    # The app is closed and opened again on the same file.
+    reopened = DbStore(open_database(url), "test database")
+    app2 = AppViewModel(reopened)
+    entries = app2.home.entries()
+    assert entries[0].label == "Resume match" and entries[0].detail == "Aiko vs Ben, 3 actions so far"
+    app2.go("live", entries[0].match_id)
+    assert app2.live is not None
+    assert app2.live.turn_text() == "Ben (white) to answer Aiko's attack on MEN"
+    assert app2.live.redo_preview() == "Redo step 4: Ben: no answer (IPPON)"
+    app2.live.redo()
+    assert score(app2.live) == (1, 0)
+    assert reopened.player_names()[:2] in (["Aiko", "Ben"], ["Ben", "Aiko"])
