@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import URL, Engine
 
-from db.errors import CorruptDatabase
+from db.errors import CorruptDatabase, NewerDatabase
 from db.location import database_url, sqlite_path
 
 SQLITE_PRAGMAS = (
@@ -67,6 +67,23 @@ def check_sqlite_file(path: Path) -> None:
         raise CorruptDatabase(damaged_message(path, problems[0]))
 
 
+def refuse_newer_sqlite_file(path: Path) -> None:
+    """Raise NewerDatabase before anything (even the WAL switch) touches a newer version's file."""
+    from db.migrate import known_revisions, newer_database_message
+
+    if not path.exists() or path.stat().st_size == 0:
+        return
+    connection = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=10)
+    try:
+        row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
+    except sqlite3.OperationalError:
+        return  # no version table: a new or foreign file, judged by the migration step
+    finally:
+        connection.close()
+    if row and row[0] not in known_revisions():
+        raise NewerDatabase(newer_database_message(str(path), str(row[0])))
+
+
 def damaged_message(path: Path, detail: str) -> str:
     from db.backup import newest_backup
 
@@ -89,6 +106,7 @@ def open_database(url: URL | str | None = None, *, migrate: bool = True) -> Engi
     path = sqlite_path(resolved)
     if path is not None:
         check_sqlite_file(path)
+        refuse_newer_sqlite_file(path)
         path.parent.mkdir(parents=True, exist_ok=True)
     engine = make_engine(resolved)
     if migrate:

@@ -43,16 +43,17 @@ def current_revision(connection: Connection) -> str | None:
     return MigrationContext.configure(connection).get_current_revision()
 
 
+def newer_database_message(where: str, revision: str) -> str:
+    return (f"the match database {where} was written by a newer Shinpan (schema {revision}; this "
+            f"version knows up to {head_revision()}); update Shinpan to open it - nothing in it was changed")
+
+
 def upgrade_to_head(engine: Engine, target: str = "head") -> None:
     """Create or upgrade the schema; refuse a database from a newer version or another program."""
     with engine.begin() as connection:
         revision = current_revision(connection)
         if revision is not None and revision not in known_revisions():
-            raise NewerDatabase(
-                f"the match database {describe(engine.url)} was written by a newer Shinpan "
-                f"(schema {revision}; this version knows up to {head_revision()}); "
-                "update Shinpan to open it - nothing in it was changed"
-            )
+            raise NewerDatabase(newer_database_message(describe(engine.url), revision))
         if revision is None:
             tables = set(inspect(connection).get_table_names())
             if tables:

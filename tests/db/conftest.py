@@ -97,3 +97,11 @@ def sqlite_engine(sqlite_url: str) -> Iterator[Engine]:
     engine = open_database(sqlite_url)
     yield engine
     engine.dispose()
+
+
+@pytest.fixture
+def other_sqlite_engine(tmp_path: Path) -> Iterator[Engine]:
+    """A second, separate SQLite database (an import target, another phone)."""
+    engine = open_database(f"sqlite:///{tmp_path / 'other.db'}")
+    yield engine
+    engine.dispose()
