@@ -117,4 +117,5 @@ class Mace(Ruleset[MaceState]):
         return describe(event, tuple(p.name for p in setup.players))
 
 
-RULESET = register(Mace())
+RULESET = Mace()
+register(RULESET)

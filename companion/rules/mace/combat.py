@@ -84,8 +84,8 @@ def strike(state: MaceState, action: Strike, events: list[Event]) -> MaceState:
         raise IllegalAction(f"{state.names[target]} is {gap} hexes away: a Strike reaches only the "
                             "six hexes around the striker", "C2")
     value = value_now(state, action.card)
-    state = _play_to_discard(state, seat, action.card, value, events)
     events.append(Struck(seat, target, action.card, value))
+    state = _play_to_discard(state, seat, action.card, value, events)
     attack = Attack("strike", seat, target, action.card, value, value, state.fighters[seat].hex)
     return open_attack(state.evolve(action_used=True), attack, events)
 
@@ -102,8 +102,8 @@ def charge(state: MaceState, action: ChargeUp, events: list[Event]) -> MaceState
     state = take_from_hand(state, seat)
     fighter = state.fighters[seat]
     state = state.with_fighter(seat, charges=(*fighter.charges, Charge(action.card, value)))
-    state = draw(state, seat, events)
     events.append(Charged(seat))
+    state = draw(state, seat, events)
     return flow.resume(state.evolve(action_used=True), events)
 
 
@@ -132,8 +132,8 @@ def blast(state: MaceState, action: Blast, events: list[Event]) -> MaceState:
     value = value_now(state, action.card)
     state = state.with_fighter(seat, charges=tuple(c for c in fighter.charges if c != held))
     state = to_discard(state, held.card, held.value)
-    state = _play_to_discard(state, seat, action.card, value, events)
     events.append(Blasted(seat, target, action.card, value, held.card, held.value))
+    state = _play_to_discard(state, seat, action.card, value, events)
     attack = Attack("blast", seat, target, action.card, value, value, fighter.hex)
     return open_attack(state.evolve(action_used=True), attack, events)
 
@@ -158,9 +158,9 @@ def block(state: MaceState, action: Block, attack: Attack, events: list[Event]) 
     check_suit("Block", action.card)
     check_in_hand(state, action.card)
     value = value_now(state, action.card)
-    state = _play_to_discard(state, action.actor, action.card, value, events)
     left = max(0, attack.damage - value)
     events.append(Blocked(action.actor, action.card, value, left))
+    state = _play_to_discard(state, action.actor, action.card, value, events)
     return deal(state, replace(attack, damage=left), events)
 
 
@@ -183,9 +183,9 @@ def dodge(state: MaceState, action: Dodge, attack: Attack, events: list[Event]) 
     if end not in dodge_room(state, seat, allowed):
         raise IllegalAction(f"the Dodge moves {state.names[seat]} at most {allowed} hex(es) to a "
                             f"free hex; {end[0]},{end[1]} is not one of them", "MACE Dodge")
+    events.append(Dodged(seat, action.card, value, start, end))
     state = _play_to_discard(state, seat, action.card, value, events)
     state = state.with_fighter(seat, hex=end)
-    events.append(Dodged(seat, action.card, value, start, end))
     return flow.resume(state, events)
 
 

@@ -77,8 +77,8 @@ def _momentum(state: MaceState, action: Action, events: list[Event]) -> MaceStat
                             "MACE Momentum")
     _check_momentum_card(state, action.card)
     state = take_from_hand(state, seat).with_fighter(seat, momentum=action.card)
-    state = draw(state, seat, events)
     events.append(MomentumPlaced(seat))
+    state = draw(state, seat, events)
     if any(f.momentum is None for f in state.fighters if f.in_combat):
         return state
     events.append(MomentumRevealed(tuple(f.momentum for f in state.fighters)))
@@ -159,8 +159,8 @@ def boost(state: MaceState, action: Boost, events: list[Event]) -> MaceState:
             state, seat, end, allowed))
     state = take_from_hand(state, seat).with_fighter(seat, momentum=action.card, hex=end)
     state = to_discard(state, old)
-    state = draw(state, seat, events)
     events.append(MomentumBoosted(seat, old, action.card, fighter.hex, end))
+    state = draw(state, seat, events)
     return flow.resume(state.evolve(boost_used=True), events)
 
 

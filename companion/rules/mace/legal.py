@@ -3,7 +3,8 @@
 Hands are hidden, so the engine lists what the rules allow for any card that may be in the hand
 (every card the table has not seen) and checks the card actually played. Moves are many: each
 Momentum Boost card is listed staying put, and one card of each value also with its notable
-destinations (each step, each hex in an opponent's Reach, the nearest hex to each opponent);
+destinations (each step, each hex in an opponent's Reach, the nearest hex to each opponent; for
+a Dodge each step and the hex furthest from the attacker);
 `legal_extras` carries every hex a Boost of each value reaches.
 """
 
@@ -137,6 +138,14 @@ def _notable(room: dict[Hex, int], start: Hex, opponents: list[Hex]) -> list[Hex
     return sorted(picks)
 
 
+def _dodge_picks(room: dict[Hex, int], start: Hex, attacker: Hex) -> list[Hex]:
+    """Each step, and the hex furthest from the attacker."""
+    picks = {h for h in neighbours(start) if h in room}
+    picks.add(max(room, key=lambda h: (distance(h, attacker), -room[h], h)))
+    picks.discard(start)
+    return sorted(picks)
+
+
 def _boosts(state: MaceState, seat: int, free: list[str]) -> list[LegalResponse]:
     fighter = state.fighters[seat]
     old = mc.card(fighter.momentum or "").value or 0
@@ -185,7 +194,7 @@ def _defences(state: MaceState, attack: Attack, free: list[str]) -> list[LegalRe
             continue
         values_done.add(value)
         room = dodge_room(state, seat, allowed)
-        for hex_ in _notable(room, state.fighters[seat].hex, [attacker_hex]):
+        for hex_ in _dodge_picks(room, state.fighters[seat].hex, attacker_hex):
             found.append(LegalResponse(Dodge(seat, card_id, hex_), "MACE Dodge", why,
                                        f"no damage; moves to {format_hex(hex_)}"))
     found.append(LegalResponse(NoDefence(seat), "MACE Defensive Action",
