@@ -184,7 +184,7 @@ def threat_map(state: KenpoState) -> dict[str, Any]:
             "break": state.move_due and move != "stand" and same_rank(square, attacker.square),
             "attacks": [_hit_data(cards, hit) for hit in hits],
             "total": _total(hits),
-            "best_block": _best_block(state, cards, attacker, defender, move),
+            "best_block": _best_block(state, cards, attacker, defender, move, _total(hits)),
         })
     return {
         "defender": state.names[seat],
@@ -205,8 +205,11 @@ def _total(hits: list[Hit]) -> int | None:
 
 
 def _best_block(state: KenpoState, cards: dict[str, KenpoCard], attacker: Fighter, defender: Fighter,
-                move: str) -> dict[str, Any] | None:
-    """The one defence card, and the attack it blocks, that leaves the least damage on this square."""
+                move: str, unblocked: int | None) -> dict[str, Any] | None:
+    """The one defence card, and the attack it blocks, that leaves the least damage on this square.
+
+    None when no defence card the move allows lowers a damage the catalog can work out.
+    """
     best: dict[str, Any] | None = None
     moved = move != "stand" or any(m != "stand" for m in state.moves_made)
     for card in cards.values():
@@ -219,7 +222,7 @@ def _best_block(state: KenpoState, cards: dict[str, KenpoCard], attacker: Fighte
             hits = [score(state.pending, i, cards, attacker, defender, {index: [defence]})
                     for i in range(len(state.pending))]
             total = _total(hits)
-            if total is None:
+            if total is None or (unblocked is not None and total >= unblocked):
                 continue
             if best is None or total < best["total"]:
                 best = {"card": card.name, "blocks": cards[attack.card].name, "blocks_index": index,
