@@ -288,5 +288,15 @@ def card_id(name: str) -> str:
     """A card's id from any spelling of its name; raises UnknownCard with the nearest names."""
     found = _lookup("").get(normalise_name(name))
     if found is None:
-        raise UnknownCard(name, [c.name for c in kenpo_cards().values()])
+        raise _unknown_card(name, [c.name for c in kenpo_cards().values()])
     return found
+
+
+def _unknown_card(name: str, names: list[str]) -> UnknownCard:
+    """The core compares upper-case names; Kenpo's are mixed case, so suggestions are mapped back."""
+    by_upper = {n.upper(): n for n in names}
+    error = UnknownCard(name, list(by_upper))
+    error.suggestions = tuple(by_upper[s] for s in error.suggestions)
+    hint = f"; did you mean {' or '.join(error.suggestions)}?" if error.suggestions else ""
+    error.args = (f"unknown card {name!r}{hint}",)
+    return error

@@ -7,7 +7,8 @@ import pytest
 from companion.rules.errors import MalformedAction
 from companion.rules.kenpo.cards import kenpo_cards
 from companion.rules.kenpo.engine import apply
-from companion.rules.kenpo.state import Phase, PointsScored, Rest, Rested
+from companion.rules.kenpo.state import CardPlayed, Phase, PointsScored, Rest, Rested
+from companion.rules.match import Match
 from companion.rules.record import load_record
 from tests.rules.kenpo.helpers import (
     load,
@@ -20,10 +21,7 @@ from tests.rules.kenpo.helpers import (
 )
 
 
-def points_events(match: object, step: int) -> list[tuple[int, str, int]]:
-    from companion.rules.match import Match
-
-    assert isinstance(match, Match)
+def points_events(match: Match, step: int) -> list[tuple[int, str, int]]:
     return [(e.seat, e.card, e.points) for e in match.steps[step - 1].events if isinstance(e, PointsScored)]
 
 
@@ -187,8 +185,8 @@ def test_change_sides_mirrors_the_next_card_and_every_later_one() -> None:
     assert scores(plain) == (0, 0)  # the example deck's Back Round Kick has no left arrow
     # Mirrored movement: Block's right arrow, mirrored, lets Cullam step left with no unknown value.
     stepped = play("Cullam: starts", "Cullam: Change Sides", "Cullam: Block left")
-    note = stepped.steps[-1].events[0]
-    assert state(stepped).squares[0] == (0, 0) and "unverified" not in getattr(note, "note")
+    played = next(e for e in stepped.steps[-1].events if isinstance(e, CardPlayed))
+    assert state(stepped).squares[0] == (0, 0) and "unverified" not in played.note
 
 
 def test_with_no_card_in_hand_a_player_rests_even_where_rest_is_barred() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from companion.rules.kenpo.geometry import START
 from companion.rules.kenpo.state import BreakCalled, Phase, PointsScored, Rest
+from companion.rules.match import Match
 from tests.rules.kenpo.helpers import events_of, legal_texts, load, refused, scores, state, state_after
 
 
@@ -30,15 +31,8 @@ def test_the_break_is_called_when_spinning_backfist_steps_beside_adam() -> None:
     breaks = [e for e in match.steps[8].events if isinstance(e, BreakCalled)]
     assert len(breaks) == 1 and breaks[0].is_trigger and breaks[0].ruling == "K4"
     assert state_after(match, 9).phase is Phase.BREAK
-    assert legal_texts_after_break(match) == {"end"}  # no more cards this turn (K4)
-
-
-def legal_texts_after_break(match: object) -> set[str]:
-    from companion.rules.match import Match
-
-    assert isinstance(match, Match)
-    again = Match(match.setup, match.actions[:9])
-    return legal_texts(again)
+    at_break = Match(match.setup, match.actions[:9])
+    assert legal_texts(at_break) == {"end"}  # no more cards this turn (K4)
 
 
 def test_after_the_break_both_reset_each_draws_and_adam_may_not_rest() -> None:

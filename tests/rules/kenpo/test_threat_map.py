@@ -12,7 +12,7 @@ from tests.rules.kenpo.helpers import record_file
 def _squares(cli: Cli, name: str) -> tuple[dict[str, Any], dict[tuple[int, int], dict[str, Any]]]:
     data = cli.json("legal", str(record_file(name)))
     threat = data["threat_map"]
-    return threat, {tuple(s["square"]): s for s in threat["squares"]}  # type: ignore[misc]
+    return threat, {(s["square"][0], s["square"][1]): s for s in threat["squares"]}
 
 
 def _damage(square: dict[str, Any]) -> list[int | None]:
