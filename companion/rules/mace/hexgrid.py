@@ -86,12 +86,14 @@ def moves(
         steps = found[here]
         if steps >= limit or (here != start and here in zone):
             continue
-        for nxt in neighbours(here):
-            if nxt in found or nxt in occupied or not on_grid(nxt, radius):
+        q, r = here
+        for dq, dr in DIRECTIONS:
+            nxt = (q + dq, r + dr)
+            if nxt in found or nxt in occupied or (radius > 0 and not on_grid(nxt, radius)):
                 continue
             found[nxt] = steps + 1
             queue.append(nxt)
-    return found
+    return found  # in order of steps, fewest first
 
 
 def reach_of(hexes: Iterable[Hex]) -> set[Hex]:

@@ -127,15 +127,32 @@ def _charges_and_blasts(state: MaceState, seat: int, free: list[str]) -> list[Le
     return found
 
 
-def _notable(room: dict[Hex, int], start: Hex, opponents: list[Hex]) -> list[Hex]:
-    picks: set[Hex] = {h for h in neighbours(start) if h in room}
+def _boost_picks(room: dict[Hex, int], start: Hex, opponents: list[Hex],
+                 limits: set[int]) -> dict[int, list[Hex]]:
+    """For each move limit, the notable destinations: each step, each hex in an opponent's
+    Reach, and the hex nearest to each opponent. `room` is in order of steps (BFS)."""
     zone = {h for o in opponents for h in neighbours(o)}
-    picks |= {h for h in room if h in zone}
-    for opponent in opponents:
-        if room:
-            picks.add(min(room, key=lambda h: (distance(h, opponent), room[h], h)))
-    picks.discard(start)
-    return sorted(picks)
+    steps_out = {h for h in neighbours(start) if h in room}
+    best: list[tuple[int, Hex] | None] = [None] * len(opponents)
+    picked: set[Hex] = set()
+    found: dict[int, list[Hex]] = {}
+    items = list(room.items())
+    index = 0
+    for limit in sorted(limits):
+        while index < len(items) and items[index][1] <= limit:
+            hex_ = items[index][0]
+            if hex_ in zone or hex_ in steps_out:
+                picked.add(hex_)
+            for n, opponent in enumerate(opponents):
+                gap = distance(hex_, opponent)
+                current = best[n]
+                if current is None or gap < current[0]:
+                    best[n] = (gap, hex_)
+            index += 1
+        chosen = picked | {b[1] for b in best if b is not None}
+        chosen.discard(start)
+        found[limit] = sorted(chosen)
+    return found
 
 
 def _dodge_picks(room: dict[Hex, int], start: Hex, attacker: Hex) -> list[Hex]:
@@ -149,25 +166,24 @@ def _dodge_picks(room: dict[Hex, int], start: Hex, attacker: Hex) -> list[Hex]:
 def _boosts(state: MaceState, seat: int, free: list[str]) -> list[LegalResponse]:
     fighter = state.fighters[seat]
     old = mc.card(fighter.momentum or "").value or 0
-    room = boost_room(state, seat, MAX_VALUE)
+    cards = [(c, mc.card(c).value) for c in free if not mc.card(c).joker]
+    limits = {abs((value or 0) - old) for _, value in cards} - {0}
+    room = boost_room(state, seat, max(limits, default=0))
     opponents = [state.fighters[s].hex for s in state.in_combat() if s != seat]
+    picks = _boost_picks(room, fighter.hex, opponents, limits)
     found = []
     values_done: set[int] = set()
-    for card_id in free:
-        info = mc.card(card_id)
-        if info.value is None:
-            continue
-        allowed = abs(info.value - old)
+    for card_id, value in cards:
+        allowed = abs((value or 0) - old)
         why = f"replaces Momentum {mc.code(fighter.momentum or '')} ({old}); moves up to {allowed}"
         found.append(LegalResponse(Boost(seat, card_id), "MACE Momentum Boost", why,
                                    "stays put; the turn order changes next round (C5)"))
-        if info.value in values_done or allowed == 0:
+        if value in values_done or allowed == 0:
             continue
-        values_done.add(info.value)
-        reach = {h: n for h, n in room.items() if n <= allowed}
-        for hex_ in _notable(reach, fighter.hex, opponents):
+        values_done.add(value or 0)
+        for hex_ in picks[allowed]:
             found.append(LegalResponse(Boost(seat, card_id, hex_), "MACE Momentum Boost", why,
-                                       f"moves to {format_hex(hex_)} ({reach[hex_]} hex(es); into "
+                                       f"moves to {format_hex(hex_)} ({room[hex_]} hex(es); into "
                                        "but not through Reach, C2)"))
     return found
 

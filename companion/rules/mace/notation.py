@@ -29,7 +29,7 @@ from companion.rules.mace.state import (
     PlayMomentum,
     Strike,
 )
-from companion.rules.model import Action
+from companion.rules.model import Action, Forfeit
 
 PASS_WORDS = {"pass", "end", "end turn", "done"}
 NO_DEFENCE_WORDS = {"no defence", "no defense", "take", "take it", "none"}
@@ -67,6 +67,8 @@ def format_action(action: Action) -> str:
             return f"dodge {mc.code(card)}{_to(to)}"
         case NoDefence():
             return "no defence"
+        case Forfeit():
+            return "forfeit"
         case DiscardForDamage(cards=cards, charge=charge):
             lose = f", lose charge {mc.code(charge)}" if charge else ""
             return f"discard {mc.codes(cards)}{lose}"
