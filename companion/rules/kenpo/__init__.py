@@ -60,12 +60,30 @@ class KenpoMasters(Ruleset[KenpoState]):
             (),
             "K9",
         ),
+        OptionSpec(
+            "jab-doubling",
+            "after-bonus",
+            "When the Jab doubles (comboed on a blocked kick): after its movement bonus (K9) or before it.",
+            ("after-bonus", "before-bonus"),
+            "K9",
+        ),
+        OptionSpec(
+            "break-no-rest",
+            "both",
+            "Who may not rest on his first turn after a Break: both players (K4) or only the next player.",
+            ("both", "next-player"),
+            "K4",
+        ),
     )
 
     def initial_state(self, setup: MatchSetup) -> KenpoState:
         names = (setup.players[0].name, setup.players[1].name)
         sides = (setup.players[0].side or SIDES[0], setup.players[1].side or SIDES[1])
-        return engine.initial_state(names, sides, str(self.option(setup, "owner-values")))
+        return engine.initial_state(
+            names, sides, str(self.option(setup, "owner-values")),
+            double_before_bonus=self.option(setup, "jab-doubling") == "before-bonus",
+            break_bars_both=self.option(setup, "break-no-rest") == "both",
+        )
 
     def to_act(self, state: KenpoState) -> tuple[int, ...]:
         if state.phase is Phase.OVER:

@@ -33,11 +33,12 @@ from companion.rules.model import Action, Event, MatchDrawn, MatchWon
 Events = list[Event]
 
 
-def initial_state(names: tuple[str, str], sides: tuple[str, str], owner_values: str) -> KenpoState:
+def initial_state(names: tuple[str, str], sides: tuple[str, str], owner_values: str, *,
+                  double_before_bonus: bool = False, break_bars_both: bool = True) -> KenpoState:
     kenpo_cards(owner_values)  # a bad owner file fails at set-up, not in the middle of a match
     squares: tuple[Square, Square] = (START[sides[0]], START[sides[1]])
     return KenpoState(names=names, sides=sides, owner_values=owner_values, phase=Phase.SETUP, turn=0,
-                      squares=squares)
+                      squares=squares, double_before_bonus=double_before_bonus, break_bars_both=break_bars_both)
 
 
 def rest_problem(state: KenpoState, seat: int) -> tuple[str, str] | None:
@@ -88,11 +89,14 @@ def resolution(state: KenpoState, blocks: tuple[tuple[CardRef, CardRef], ...],
     them = Fighter(state.squares[other], state.sides[other])
     at_break = state.phase is Phase.BREAK
     allocation = allocation_map(state.pending, state.played, blocks, cards, defender_moved(state))
-    hits: list[tuple[bool, Hit]] = [(False, score(state.pending, i, cards, them, me, allocation))
-                                    for i in range(len(state.pending))]
+    before = state.double_before_bonus
+    hits: list[tuple[bool, Hit]] = [
+        (False, score(state.pending, i, cards, them, me, allocation, double_before_bonus=before))
+        for i in range(len(state.pending))]
     if at_break:
         own_attacks = [i for i, p in enumerate(state.played) if cards[p.card].is_attack]
-        hits += [(True, score(state.played, i, cards, me, them, {})) for i in own_attacks]
+        hits += [(True, score(state.played, i, cards, me, them, {}, double_before_bonus=before))
+                 for i in own_attacks]
     by_ref = _entries(state, entered, cards)
     scored: list[Scored] = []
     for own, hit in hits:
@@ -242,7 +246,9 @@ def _end_turn(state: KenpoState, action: EndTurn, events: Events) -> KenpoState:
     for each in (seat, 1 - seat):
         state = draw_cards(state, each, 1, "after a Break (K4)", events)
     state = _pass_turn(state.evolve(moves_made=()), events, rested=False)
-    return state.evolve(no_rest=(True, True), last_moves=((), ()))
+    # K4: neither player may rest on his first turn after; the other reading bars only the next player.
+    barred = (True, True) if state.break_bars_both else set_seat((False, False), state.turn, True)
+    return state.evolve(no_rest=barred, last_moves=((), ()))
 
 
 def apply(state: KenpoState, action: Action) -> tuple[KenpoState, tuple[Event, ...]]:

@@ -136,10 +136,13 @@ def _unknown_refs(state: KenpoState, blocks: tuple[tuple[CardRef, CardRef], ...]
     moved = any(m != "stand" for m in state.moves_made)
     allocation = allocation_map(state.pending, state.played, blocks, cards, moved)
     found = [(False, ref_of(state.pending, i)) for i in range(len(state.pending))
-             if score(state.pending, i, cards, them, me, allocation).points is None]
+             if score(state.pending, i, cards, them, me, allocation,
+                                                double_before_bonus=state.double_before_bonus).points is None]
     if state.phase is Phase.BREAK:
         found += [(True, ref_of(state.played, i)) for i, p in enumerate(state.played)
-                  if cards[p.card].is_attack and score(state.played, i, cards, me, them, {}).points is None]
+                  if cards[p.card].is_attack and score(state.played, i, cards, me, them, {},
+                                                                   double_before_bonus=state.double_before_bonus
+                                                                   ).points is None]
     return found
 
 
@@ -177,7 +180,8 @@ def threat_map(state: KenpoState) -> dict[str, Any]:
     for move in moves:
         square = step(here, move, state.sides[seat]) if state.move_due else here
         defender = Fighter(square, state.sides[seat])
-        hits = [score(state.pending, i, cards, attacker, defender, {}) for i in range(len(state.pending))]
+        hits = [score(state.pending, i, cards, attacker, defender, {}, double_before_bonus=state.double_before_bonus)
+                for i in range(len(state.pending))]
         squares.append({
             "square": list(square),
             "move": move if state.move_due else None,
@@ -219,8 +223,8 @@ def _best_block(state: KenpoState, cards: dict[str, KenpoCard], attacker: Fighte
         for index, attack in enumerate(state.pending):
             if not blockable(cards[attack.card], moved):
                 continue
-            hits = [score(state.pending, i, cards, attacker, defender, {index: [defence]})
-                    for i in range(len(state.pending))]
+            hits = [score(state.pending, i, cards, attacker, defender, {index: [defence]},
+                          double_before_bonus=state.double_before_bonus) for i in range(len(state.pending))]
             total = _total(hits)
             if total is None or (unblocked is not None and total >= unblocked):
                 continue

@@ -60,8 +60,11 @@ def prevention(defence: Played, info: KenpoCard, attack_points: int, defender: F
 
 
 def score(group: Sequence[Played], index: int, cards: dict[str, KenpoCard], attacker: Fighter,
-          defender: Fighter, blocks: dict[int, list[Played]]) -> Hit:
-    """The points of `group[index]` against `defender`, with `blocks` by attack index (K5)."""
+          defender: Fighter, blocks: dict[int, list[Played]], *, double_before_bonus: bool = False) -> Hit:
+    """The points of `group[index]` against `defender`, with `blocks` by attack index (K5).
+
+    The Jab's doubling follows the movement bonus (K9); `double_before_bonus` is the other reading.
+    """
     played = group[index]
     info = cards[played.card]
     where = direction(attacker.square, defender.square, attacker.side)
@@ -76,12 +79,13 @@ def score(group: Sequence[Played], index: int, cards: dict[str, KenpoCard], atta
         return Hit(index, played, None, f"its bonus for moving {played.move} is not in the catalog (K9)")
     if played.fake_bonus is None:
         return Hit(index, played, None, "the Hand Fake bonus depends on qualifiers not in the catalog (K9)")
-    points = max(0, arrow + played.move_bonus + played.fake_bonus)
+    bonus = played.move_bonus + played.fake_bonus
     parts = [f"{where} {arrow}"]
     if played.move_bonus:
         parts.append(f"{played.move_bonus:+d} for {played.move}")
     if played.fake_bonus:
         parts.append(f"+{played.fake_bonus} Hand Fake")
+    doubled = False
     doubling = info.special.get("double-if-blocked")
     if doubling is not None and played.link is not None and played.link in blocks:
         linked = cards[group[played.link].card]
@@ -89,8 +93,12 @@ def score(group: Sequence[Played], index: int, cards: dict[str, KenpoCard], atta
         if match is None:
             return Hit(index, played, None, f"doubling depends on {linked.name}'s qualifiers (K9)")
         if match:
-            points *= 2
-            parts.append(f"doubled: {linked.name} was blocked")
+            doubled = True
+            parts.append(f"doubled{' before the bonus' if double_before_bonus else ''}: {linked.name} was blocked")
+    if doubled and double_before_bonus:
+        points = max(0, 2 * arrow + bonus)
+    else:
+        points = max(0, arrow + bonus) * (2 if doubled else 1)
     for defence in blocks.get(index, []):
         taken = prevention(defence, cards[defence.card], points, defender, attacker)
         if taken is None:

@@ -59,6 +59,8 @@ class KenpoState:
     no_rest: tuple[bool, bool] = (False, False)  # the first turn after a Break (K4)
     last_moves: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     break_reason: str = ""
+    double_before_bonus: bool = False  # rules option jab-doubling = before-bonus (K9's other reading)
+    break_bars_both: bool = True  # rules option break-no-rest = both (K4) or next-player
     turns: int = 0
     winner: int | None = None
     draw: bool = False

@@ -23,15 +23,16 @@ def load(name: str) -> Match:
     return load_record(record_file(name).read_text(encoding="utf-8"))
 
 
-def record_text(*lines: str, owner_values: bool = False) -> str:
+def record_text(*lines: str, owner_values: bool = False, options: dict[str, str] | None = None) -> str:
     head = ["ruleset: kenpo-masters", "player: Cullam, side yellow", "player: Adam, side red"]
     if owner_values:
         head.append(f"option: owner-values = {OWNER_EXAMPLE}")
+    head += [f"option: {name} = {value}" for name, value in (options or {}).items()]
     return "\n".join(head) + "\n\n" + "\n".join(lines) + "\n"
 
 
-def play(*lines: str, owner_values: bool = False) -> Match:
-    return load_record(record_text(*lines, owner_values=owner_values))
+def play(*lines: str, owner_values: bool = False, options: dict[str, str] | None = None) -> Match:
+    return load_record(record_text(*lines, owner_values=owner_values, options=options))
 
 
 def state(match: Match) -> KenpoState:

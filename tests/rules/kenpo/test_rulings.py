@@ -98,6 +98,15 @@ def test_k4_side_kick_first_after_a_forward_move_breaks_and_resets() -> None:
     assert state(no_forward).phase is Phase.COMBO  # Cullam did not move forward
 
 
+def test_k4_other_reading_bars_only_the_next_player_from_resting() -> None:
+    lines = [line.split("#")[0].split(". ", 1)[1].strip() for line in
+             record_file("k4-side-kick-break.shinpan").read_text().splitlines() if line[:1].isdigit()]
+    match = play(*lines, options={"break-no-rest": "next-player"})
+    assert "rest" in legal_texts(match)  # Adam broke; only Cullam was barred
+    match.push(match.ruleset.parse_action(1, "rest"))
+    assert state(match).hands[1] == 8 + 2
+
+
 def test_k5_positions_at_resolution_fixed_bonus_never_below_zero_defenders_choice() -> None:
     match = load("k5-resolution.shinpan")
     assert scores(match, 5) == (0, 0)  # 2 from the front-left, all prevented
@@ -108,6 +117,10 @@ def test_k5_positions_at_resolution_fixed_bonus_never_below_zero_defenders_choic
     text = record_file("play-example.shinpan").read_text()
     other = load_record(text.replace("block Jab with Block", "block Front Kick with Block"))
     assert scores(other, 7) == (4, 0)  # kick 2 - at least 2 = 0; Jab (1 + 1) doubled = 4
+    # The rules option for the other reading of K9 doubles the printed 1 before the +1: 3.
+    before = load_record(text.replace("block Jab with Block", "block Front Kick with Block").replace(
+        "player: Adam, side red", "player: Adam, side red\noption: jab-doubling = before-bonus"))
+    assert scores(before, 7) == (3, 0)
 
 
 def test_k6_both_past_twenty_on_one_resolution() -> None:
