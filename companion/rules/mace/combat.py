@@ -59,7 +59,7 @@ def target_seat(state: MaceState, actor: int, label: str, what: str) -> int:
 
 
 def in_someones_reach(state: MaceState, seat: int) -> int | None:
-    """The first other fighter whose Reach (C2) holds `seat`, if any."""
+    """The first other fighter whose Reach (C2) holds `seat`, if any; knocked down or not (MCD6)."""
     here = state.fighters[seat].hex
     for other in state.in_combat():
         if other != seat and distance(state.fighters[other].hex, here) == 1:
@@ -176,7 +176,7 @@ def dodge(state: MaceState, action: Dodge, attack: Attack, events: list[Event]) 
     value = value_now(state, action.card)
     if value < attack.value:
         raise IllegalAction(f"a Dodge needs at least {attack.value}; {mc.code(action.card)} is "
-                            f"worth {value}: Block with a diamond or take the damage", "MACE Dodge")
+                            f"worth {value}: Block with a diamond or take the damage", "MCD4")
     start = state.fighters[seat].hex
     end = action.to or start
     allowed = value - attack.value
@@ -211,7 +211,7 @@ def discard_for_damage(state: MaceState, action: DiscardForDamage, attack: Attac
         value = value_now(state, card_id)  # a Joker takes the card discarded just before it
         state = to_discard(state, card_id, value)
         total += value
-    whole_hand = len(action.cards) == fighter.hand
+    whole_hand = len(action.cards) == fighter.hand  # MCD5: the whole hand always answers
     if total < attack.damage and not whole_hand:
         raise IllegalAction(f"{mc.codes(action.cards)} add up to {total}, less than the "
                             f"{attack.damage} damage: discard more, or the whole hand", "C4")
@@ -247,7 +247,7 @@ def _charge_to_lose(state: MaceState, seat: int, named: str | None) -> Charge | 
 
 
 def knockback_path(state: MaceState, seat: int, attack: Attack) -> tuple[list[tuple[int, int]], bool]:
-    """Hexes the fighter is pushed through, and whether something stopped him early (C3)."""
+    """Hexes the fighter is pushed through, and whether something stopped him early (C3, MCD11)."""
     hexes = attack.damage // 2
     here = state.fighters[seat].hex
     occupied = state.occupied(but=seat)

@@ -32,7 +32,8 @@ def begin_round(state: MaceState, events: list[Event]) -> MaceState:
 
 
 def start_turn(state: MaceState, index: int, events: list[Event]) -> MaceState:
-    """The next fighter in the order takes his turn; a knocked-down fighter misses it and rises."""
+    """The next fighter in the order takes his turn; a knocked-down fighter misses it and rises
+    (MCD10)."""
     while index < len(state.order):
         seat = state.order[index]
         fighter = state.fighters[seat]
@@ -53,7 +54,8 @@ def end_turn(state: MaceState, events: list[Event]) -> MaceState:
 
 
 def resume(state: MaceState, events: list[Event]) -> MaceState:
-    """Back to the active fighter's turn; it ends by itself once Action and Boost are both used."""
+    """Back to the active fighter's turn; it ends by itself once Action and Boost are both used
+    (MCD10)."""
     state = state.evolve(phase=Phase.TURN, attack=None)
     if state.action_used and state.boost_used:
         return end_turn(state, events)
@@ -61,7 +63,8 @@ def resume(state: MaceState, events: list[Event]) -> MaceState:
 
 
 def remove_fighter(state: MaceState, seat: int, why: str, events: list[Event]) -> MaceState:
-    """A knocked-out or forfeited fighter leaves; his Momentum and Charges go to the discard pile."""
+    """A knocked-out or forfeited fighter leaves; his Momentum and Charges go to the discard pile
+    (MCD5, MCD8)."""
     fighter = state.fighters[seat]
     if fighter.momentum is not None:
         state = to_discard(state, fighter.momentum)

@@ -48,7 +48,7 @@ def test_a_dodge_at_least_the_attack_negates_it_and_moves_by_the_difference() ->
 def test_a_dodge_below_the_attack_is_refused() -> None:
     with pytest.raises(IllegalAction, match="at least 9") as refused:
         act(struck("9S"), "Ben", "dodge 8H")
-    assert refused.value.ruling == "MACE Dodge"
+    assert refused.value.ruling == "MCD4"
 
 
 def test_damage_is_covered_by_discards_without_a_redraw() -> None:
