@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.app.components.scan_panel import CameraHolder
 from companion.app.screens.decks import decks_screen
 from companion.app.screens.history import history_screen
 from companion.app.screens.home import home_screen
@@ -28,6 +29,14 @@ class Shell:
     def __init__(self, page: ft.Page, vm: AppViewModel) -> None:
         self.page, self.vm = page, vm
         self._banners_seen: object = None
+        self._camera = CameraHolder()
+        self._camera_for: object = None
+        # The page's frame stays the same objects from render to render, so the camera preview in it
+        # keeps its controller; only the body's content is replaced.
+        self._camera_frame = ft.Container(height=220, visible=False, border=ft.Border.all(2, "#1565C0"))
+        self._body = ft.Container(padding=12, expand=True)
+        page.controls = [ft.SafeArea(ft.Column([self._camera_frame, self._body], spacing=0, expand=True),
+                                     expand=True)]
 
     def go(self, route: str, match_id: str | None = None) -> None:
         self.vm.go(route, match_id)
@@ -46,7 +55,9 @@ class Shell:
         if vm.route == "new" and vm.new_match is not None:
             body = new_match_screen(vm.new_match, ui, self.render, self.start_match, self.home)
         elif vm.route == "live" and vm.live is not None:
-            body = LiveScreen(vm.live, ui, self.render, self.home).build()
+            if self._camera_for is not vm.live:  # a new match gets a fresh camera control
+                self._camera, self._camera_for = CameraHolder(), vm.live
+            body = LiveScreen(vm.live, ui, self.render, self.home, vm.scan, self._camera).build()
             self._announce(vm.live.banners)
         elif vm.route == "history":
             body = history_screen(vm.history, ui, self.render, self.home)
@@ -56,8 +67,21 @@ class Shell:
             body = decks_screen(vm.decks, ui, self.render, self.home)
         else:
             body = home_screen(vm.home, ui, self.go)
-        self.page.controls = [ft.SafeArea(ft.Container(body, padding=12, expand=True), expand=True)]
+        self._show_camera()
+        self._body.content = body
         self.page.update()
+
+    def _show_camera(self) -> None:
+        live, scan = self.vm.live, self.vm.scan
+        showing = (self.vm.route == "live" and live is not None and live.scanner_open and scan is not None
+                   and scan.camera_state in ("starting", "ready"))
+        if showing:
+            if self._camera_frame.content is not self._camera.get():
+                self._camera_frame.content = self._camera.get()
+        else:
+            self._camera_frame.content = None
+            self._camera.ready = False
+        self._camera_frame.visible = showing
 
     def _announce(self, banners: list[Trigger]) -> None:
         """A vibration for each new set of triggers, where the device has one and the user wants it."""

@@ -5,7 +5,7 @@ Every button's text is its accessible name; pieces told by colour (a side, a ban
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import flet as ft
@@ -53,6 +53,18 @@ class Ui:
         maker = ft.FilledButton if primary else ft.OutlinedButton
         return maker(shown(label), icon=icon, on_click=clicked, disabled=disabled, style=style,
                      expand=True if expand else None, tooltip=tooltip)
+
+    def async_button(self, label: str, on_click: Callable[[], Awaitable[None]], *, primary: bool = False,
+                     ) -> ft.Control:
+        """A button whose work waits on the device (camera, file picker) without blocking the others."""
+        style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=12),
+                               text_style=ft.TextStyle(size=self.size(16)))
+
+        async def clicked(_: Any) -> None:
+            await on_click()
+
+        maker = ft.FilledButton if primary else ft.OutlinedButton
+        return maker(shown(label), on_click=clicked, style=style)
 
     def text_field(self, label: str, value: str, on_text: Callable[[str], None], size: float = 16,
                    ) -> ft.TextField:

@@ -164,6 +164,23 @@ class AppPage:
                 return
         raise AssertionError(f"could not type {value!r} into {label!r}")
 
+    def start_kendo_match(self, red: str, white: str) -> None:
+        """New Kendo Shiai match; the red player wins the offer of brown cards and starts."""
+        self.click("New match")
+        self.button("Start match").wait_for()
+        self.fill("Player 1 name (red side)", red)
+        self.fill("Player 2 name (white side)", white)
+        self.click("Start match")
+        self.see("to offer a brown card")
+        self.fill("Filter responses", "MEN 4")
+        self.click(f"{red}: offer MEN 4")
+        self.click(f"{white}: offer none")
+
+    def choose_photo(self, path: Path) -> None:
+        with self.page.expect_file_chooser(timeout=15_000) as chooser:
+            self.click("Choose a photo")
+        chooser.value.set_files(str(path))
+
     def shot(self, name: str) -> Path:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         path = ARTIFACTS / f"{name}.png"

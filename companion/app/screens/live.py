@@ -11,16 +11,19 @@ import flet as ft
 
 from companion.app.components.card_picker import CardPicker
 from companion.app.components.response_list import response_items
+from companion.app.components.scan_panel import CameraHolder, scan_panel
 from companion.app.components.scoreboards import scoreboard_for
 from companion.app.components.trigger_banner import trigger_banner
 from companion.app.ui import Handler, Ui, screen
 from companion.app.viewmodels.live import LiveViewModel
+from companion.app.viewmodels.scan import ScanViewModel
 
 
 class LiveScreen:
     def __init__(self, vm: LiveViewModel, ui: Ui, refresh: Handler, on_home: Handler,
-                 on_scan: Handler | None = None) -> None:
-        self.vm, self.ui, self.refresh, self.on_home, self.on_scan = vm, ui, refresh, on_home, on_scan
+                 scan: ScanViewModel | None = None, camera: CameraHolder | None = None) -> None:
+        self.vm, self.ui, self.refresh, self.on_home = vm, ui, refresh, on_home
+        self.scan, self.camera = scan, camera
         self.responses = ft.Column(spacing=8)
 
     def _do(self, change: Callable[[], object]) -> Handler:
@@ -66,9 +69,12 @@ class LiveScreen:
                                    for item in vm.other_actions()]
         quick.append(ui.button("Close card picker" if vm.picker_open else "Pick a card",
                                self._do(vm.toggle_picker)))
-        if self.on_scan is not None:
-            quick.append(ui.button("Scan cards", self.on_scan))
+        if self.scan is not None:
+            quick.append(ui.button("Close scanner" if vm.scanner_open else "Scan cards",
+                                   self._do(vm.toggle_scanner)))
         parts.append(ft.Row(quick, wrap=True))
+        if vm.scanner_open and self.scan is not None and self.camera is not None:
+            parts.append(scan_panel(self.scan, ui, self.camera, self.refresh))
         if vm.picker_open:
             picker = CardPicker(vm.picker, ui, vm.card_language, self._do(vm.play_picked),
                                 self._do(vm.toggle_picker))

@@ -8,6 +8,7 @@ from companion.app.viewmodels.history import HistoryViewModel
 from companion.app.viewmodels.home import HomeViewModel
 from companion.app.viewmodels.live import LiveViewModel
 from companion.app.viewmodels.new_match import NewMatchViewModel
+from companion.app.viewmodels.scan import ScanViewModel
 from companion.app.viewmodels.settings import SettingsViewModel
 
 ROUTES = ("home", "new", "live", "history", "decks", "settings")
@@ -23,6 +24,7 @@ class AppViewModel:
         self.decks = DecksViewModel()
         self.new_match: NewMatchViewModel | None = None
         self.live: LiveViewModel | None = None
+        self.scan: ScanViewModel | None = None
 
     def go(self, route: str, match_id: str | None = None) -> None:
         if route not in ROUTES:
@@ -32,6 +34,7 @@ class AppViewModel:
         if route == "live":
             if match_id is not None:
                 self.live = LiveViewModel(self.store.resume(match_id), match_id)
+                self.scan = ScanViewModel(self.live)
             if self.live is None:
                 route = "home"
         if route == "history":
@@ -48,6 +51,7 @@ class AppViewModel:
             return False
         match_id, session = self.store.start(setup)
         self.live = LiveViewModel(session, match_id)
+        self.scan = ScanViewModel(self.live)
         self.live.card_language = self.settings.card_language
         self.route = "live"
         return True

@@ -48,6 +48,7 @@ class LiveViewModel:
         self.match_id = match_id
         self.picker = CardPickerViewModel.for_catalog(session.match.ruleset.catalog_id)
         self.picker_open = False
+        self.scanner_open = False
         self.response_filter = ""
         self.show_all_responses = False
         self.seat_choice: int | None = None
@@ -220,6 +221,9 @@ class LiveViewModel:
 
     def toggle_picker(self) -> None:
         self.picker_open = not self.picker_open
+
+    def toggle_scanner(self) -> None:
+        self.scanner_open = not self.scanner_open
 
     def forfeit(self, seat: int) -> bool:
         return self._push(Forfeit(seat))

@@ -1,0 +1,109 @@
+"""The scan panel: the camera's preview (flet-camera, phone and web), a photo or file instead, and the
+last picture with every tag and card outlined. Pictures go to the ScanViewModel; nothing here decides."""
+
+from __future__ import annotations
+
+import base64
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import flet as ft
+
+from companion.app.ui import Handler, Ui
+from companion.app.viewmodels.scan import ScanViewModel
+
+log = logging.getLogger(__name__)
+
+
+class CameraHolder:
+    """One camera control per live screen, kept across re-renders so it stays initialised."""
+
+    def __init__(self) -> None:
+        self.control: Any = None
+        self.ready = False
+
+    def get(self) -> Any:
+        if self.control is None:
+            import flet_camera as fc
+
+            self.control = fc.Camera(preview_enabled=True, expand=True)
+        return self.control
+
+    async def start(self) -> None:
+        import flet_camera as fc
+
+        camera = self.get()
+        cameras = await camera.get_available_cameras()
+        if not cameras:
+            raise RuntimeError("this device reports no camera")
+        await camera.initialize(cameras[0], fc.ResolutionPreset.MEDIUM, enable_audio=False)
+        self.ready = True
+
+    async def take(self) -> bytes:
+        """A picture; a preview rebuilt by a re-render has lost its controller, so initialise again."""
+        if not self.ready:
+            await self.start()
+        try:
+            data: bytes = await self.get().take_picture()
+        except Exception as error:
+            log.info("camera needs initialising again: %s", error)
+            await self.start()
+            data = await self.get().take_picture()
+        return data
+
+
+def scan_panel(vm: ScanViewModel, ui: Ui, holder: CameraHolder, refresh: Handler) -> ft.Control:
+    def run(work: Callable[[], Awaitable[None]]) -> Callable[[], Awaitable[None]]:
+        async def clicked() -> None:
+            await work()
+            refresh()
+        return clicked
+
+    async def start_camera() -> None:
+        vm.camera_starting()
+        refresh()
+        try:
+            await holder.start()
+            vm.camera_ready()
+        except Exception as error:  # refused, absent, or a platform without flet-camera
+            log.info("camera unavailable: %s", error)
+            holder.ready = False
+            vm.camera_unavailable(_camera_reason(error))
+
+    async def take_picture() -> None:
+        try:
+            data = await holder.take()
+        except Exception as error:
+            holder.ready = False
+            vm.camera_unavailable(_camera_reason(error))
+            return
+        vm.picture(data, "camera picture")
+
+    async def choose_photo() -> None:
+        files = await ft.FilePicker().pick_files(with_data=True, file_type=ft.FilePickerFileType.IMAGE)
+        if not files:
+            return
+        chosen = files[0]
+        vm.picture(chosen.bytes or b"", chosen.name)
+
+    parts: list[ft.Control] = [ui.text("Scan cards", 18, bold=True), ui.text(vm.status, 15, bold=True)]
+    buttons: list[ft.Control] = []
+    if vm.camera_state != "ready":
+        buttons.append(ui.async_button("Start camera", run(start_camera)))
+    buttons.append(ui.async_button("Take picture", run(take_picture), primary=vm.camera_state == "ready"))
+    buttons.append(ui.async_button("Choose a photo", run(choose_photo)))
+    parts.append(ft.Row(buttons, wrap=True))
+    if vm.outlined_png:
+        parts.append(ft.Image(src=base64.b64encode(vm.outlined_png).decode("ascii"), height=200,
+                              semantics_label="The last picture, with each tag and card outlined and named"))
+    return ft.Container(ft.Column(parts, spacing=8), padding=10, border=ft.Border.all(2, "#1565C0"),
+                        border_radius=10)
+
+
+def _camera_reason(error: Exception) -> str:
+    text = str(error) or type(error).__name__
+    lowered = text.lower()
+    if "permission" in lowered or "notallowed" in lowered or "denied" in lowered:
+        return "the camera was refused (allow it in the browser or phone settings)"
+    return text.splitlines()[0][:160]

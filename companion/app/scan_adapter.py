@@ -1,0 +1,70 @@
+"""The bridge to `cardscans/`: a picture's bytes in, the cards seen (left to right) and what else was seen out.
+
+The app never needs OpenCV or a decoder itself; everything about pixels stays in `cardscans`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+OUTLINE_CARD = (40, 160, 40)  # BGR: green box, and the card's name written beside it
+OUTLINE_OTHER = (30, 30, 200)  # red box for a foreign tag or an unrecognised card, with what it is
+
+
+@dataclass(frozen=True)
+class SeenCard:
+    card_id: str
+    method: str  # qr, photo, corner-index
+
+
+@dataclass(frozen=True)
+class ScanOutcome:
+    cards: tuple[SeenCard, ...]  # cards of this match's catalog, left to right
+    notes: tuple[str, ...]  # foreign tags and unrecognised cards, each said in words
+    outlined_png: bytes  # the picture with every tag and card outlined and named
+
+
+class ScanFailed(Exception):
+    """The picture could not be read at all (empty, truncated, not an image)."""
+
+
+@lru_cache(maxsize=8)
+def _scanner(catalog_id: str | None) -> Any:
+    from cardscans.pipeline import Scanner
+
+    return Scanner.for_catalog(catalog_id)
+
+
+def scan_picture(data: bytes, catalog_id: str | None, source: str = "picture") -> ScanOutcome:
+    import cv2
+
+    from cardscans.imageio import ImageError, decode_image_bytes
+
+    try:
+        image = decode_image_bytes(data, source)
+    except ImageError as error:
+        raise ScanFailed(str(error)) from None
+    sightings = _scanner(catalog_id).scan(image)
+    cards, notes = [], []
+    canvas = image.copy() if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    for sighting in sightings:
+        if sighting.kind == "card" and sighting.card_id:
+            cards.append(SeenCard(sighting.card_id, sighting.method))
+            label, colour = sighting.card_id.upper(), OUTLINE_CARD
+        elif sighting.kind == "foreign":
+            notes.append(f"a code that is not this game's card ({sighting.reason or 'not a Shinpan tag'})")
+            label, colour = "not a card here", OUTLINE_OTHER
+        else:
+            notes.append("a card that was not recognised: register it under Decks and tags, or pick it by hand")
+            label, colour = "unrecognised", OUTLINE_OTHER
+        points = [(int(x), int(y)) for x, y in sighting.polygon]
+        if points:
+            import numpy as np
+
+            cv2.polylines(canvas, [np.array(points, dtype=np.int32)], True, colour, 4)
+            cv2.putText(canvas, label, (points[0][0], max(16, points[0][1] - 8)), cv2.FONT_HERSHEY_SIMPLEX, 0.7,
+                        colour, 2)
+    ok, png = cv2.imencode(".png", canvas)
+    return ScanOutcome(tuple(cards), tuple(notes), png.tobytes() if ok else b"")
