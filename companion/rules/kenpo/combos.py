@@ -155,6 +155,7 @@ def play_card(state: KenpoState, action: PlayCard) -> tuple[KenpoState, list[Eve
         events.append(Moved(seat, moved, square))
         if same_rank(square, squares[other]):
             break_reason = "both fighters on the same horizontal line"
+    # A forward step in the opponent's last turn; a Break clears it (KPD9).
     first_after_forward = (not state.played and card.special.get("break-first-after-forward")
                            and "forward" in state.last_moves[other])
     if first_after_forward and not break_reason:

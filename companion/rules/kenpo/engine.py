@@ -81,7 +81,7 @@ class Scored:
 
 def resolution(state: KenpoState, blocks: tuple[tuple[CardRef, CardRef], ...],
                entered: tuple[HandPoints, ...]) -> list[Scored]:
-    """Everything that scores at the end of this turn (or at its Break), checking the referee's entries."""
+    """Everything that scores at the end of this turn (or at its Break, KPD12), checking the referee's entries."""
     cards = kenpo_cards(state.owner_values)
     seat = state.turn
     other = 1 - seat
@@ -172,7 +172,7 @@ def _award(state: KenpoState, scored: list[Scored], events: Events) -> KenpoStat
 
 
 def draw_cards(state: KenpoState, seat: int, count: int, reason: str, events: Events) -> KenpoState:
-    """Draw from the deck, shuffling the discards into a new deck when it runs out (K7)."""
+    """Draw from the deck, shuffling the discards into a new deck when it runs out (K7, KPD14)."""
     hands, decks, discards = state.hands, state.decks, state.discards
     drawn = 0
     for _ in range(count):

@@ -48,7 +48,10 @@ def ref_of(cards_on_table: Sequence[Played], index: int) -> CardRef:
 
 def prevention(defence: Played, info: KenpoCard, attack_points: int, defender: Fighter,
                attacker: Fighter) -> int | None:
-    """How much `defence` takes off an attack of `attack_points`; None when not known (K5, K9)."""
+    """How much `defence` takes off an attack of `attack_points`; None when not known (K5, K9).
+
+    A lower bound decides it when the attack is no larger (KPD13).
+    """
     where = direction(defender.square, attacker.square, defender.side)
     if where is None:
         return 0
@@ -73,7 +76,7 @@ def score(group: Sequence[Played], index: int, cards: dict[str, KenpoCard], atta
     arrow = info.arrow(where, played.mirrored)
     if arrow is None:
         return Hit(index, played, None, f"its {where} arrow is not in the catalog (K9)")
-    if arrow <= 0:
+    if arrow <= 0:  # bonuses add only to a hit (KPD8)
         return Hit(index, played, 0, f"no arrow toward {where} (K3)")
     if played.move_bonus is None:
         return Hit(index, played, None, f"its bonus for moving {played.move} is not in the catalog (K9)")
@@ -86,7 +89,7 @@ def score(group: Sequence[Played], index: int, cards: dict[str, KenpoCard], atta
     if played.fake_bonus:
         parts.append(f"+{played.fake_bonus} Hand Fake")
     doubled = False
-    doubling = info.special.get("double-if-blocked")
+    doubling = info.special.get("double-if-blocked")  # the card it was comboed on, if blocked (KPD11)
     if doubling is not None and played.link is not None and played.link in blocks:
         linked = cards[group[played.link].card]
         match = linked.matches(doubling)
@@ -109,7 +112,7 @@ def score(group: Sequence[Played], index: int, cards: dict[str, KenpoCard], atta
 
 
 def blockable(attack: KenpoCard, defender_moved: bool) -> bool:
-    """Blitz can be blocked only by a defender who moved this turn (FAQ on Hard Block)."""
+    """Blitz can be blocked only by a defender who moved this turn (FAQ on Hard Block, KPD10)."""
     return defender_moved or not attack.special.get("blocked-only-moving")
 
 
@@ -130,7 +133,7 @@ def allocation_map(pending: Sequence[Played], own: Sequence[Played], choices: Se
         if a is None:
             raise IllegalAction(f"{attack_ref.card} #{attack_ref.copy} is not an attack waiting to resolve", "K5")
         if a not in attack_indexes:
-            raise IllegalAction(f"{cards[pending[a].card].name} cannot be blocked without moving", "K5")
+            raise IllegalAction(f"{cards[pending[a].card].name} cannot be blocked without moving", "KPD10")
         used.add(d)
         blocks.setdefault(a, []).append(own[d])
     if attack_indexes:

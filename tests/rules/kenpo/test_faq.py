@@ -142,7 +142,7 @@ def test_hard_block_stands_still_cannot_block_blitz_and_hits_at_once() -> None:
     before = load_record(record_file("faq-hard-block.shinpan").read_text().rsplit("4.", 1)[0])
     assert refused(before, "Adam", "Hard Block forward").ruling == "K2"
     mid = load_record(record_file("faq-hard-block.shinpan").read_text().rsplit("6.", 1)[0])
-    assert refused(mid, "Adam", "end; block Blitz with Hard Block").ruling == "K5"
+    assert refused(mid, "Adam", "end; block Blitz with Hard Block").ruling == "KPD10"
     on_block = load_record(record_file("faq-hard-block.shinpan").read_text().rsplit("5.", 1)[0])
     assert refused(on_block, "Adam", "Round Kick forward").ruling == "K8"  # he already 'moved' by standing
     assert points_events(match, 6) == [(0, "blitz", 3), (1, "hard-block", 1)]
