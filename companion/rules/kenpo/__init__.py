@@ -113,7 +113,7 @@ class KenpoMasters(Ruleset[KenpoState]):
         return notation.parse_action(actor, text)
 
     def legal_extras(self, state: KenpoState) -> dict[str, Any]:
-        return {"threat_map": legal.threat_map(state)}
+        return {"threat_map": legal.threat_map(state), "play": legal.card_table(state)}
 
     def summary(self, state: KenpoState, setup: MatchSetup) -> dict[str, Any]:
         cards = kenpo_cards(state.owner_values)

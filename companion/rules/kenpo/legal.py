@@ -7,9 +7,9 @@ from typing import Any
 
 from companion.rules.errors import IllegalAction
 from companion.rules.kenpo.cards import KenpoCard, kenpo_cards
-from companion.rules.kenpo.combos import check_play
+from companion.rules.kenpo.combos import check_play, link_target
 from companion.rules.kenpo.engine import end_problem, resolution, rest_problem
-from companion.rules.kenpo.geometry import ring_moves, same_rank, step
+from companion.rules.kenpo.geometry import MOVES, ring_moves, same_rank, step
 from companion.rules.kenpo.resolve import Fighter, Hit, allocation_map, blockable, ref_of, score
 from companion.rules.kenpo.state import (
     BlockChoice,
@@ -157,6 +157,48 @@ def _describe(state: KenpoState, scored: list[Any]) -> str:
         return "no points"
     cards = kenpo_cards(state.owner_values)
     return ", ".join(f"{state.names[s.seat]} +{s.points} ({cards[s.card].name})" for s in scored)
+
+
+def card_table(state: KenpoState) -> dict[str, Any]:
+    """For every catalog card: can it be played now, with which moves, and why not (K2, K7, K8).
+
+    While a combo is under way, this is what may be comboed on `comboed_on`, the last card played.
+    """
+    if state.phase not in (Phase.TURN, Phase.COMBO):
+        return {}
+    cards = kenpo_cards(state.owner_values)
+    seat = state.turn
+    link = link_target(state, cards) if state.played else None
+    rows = []
+    for card in cards.values():
+        moves: list[str | None] = [None]
+        if card.is_action and state.move_due:
+            moves = list(MOVES)
+        allowed: list[str | None] = []
+        unverified: set[str] = set()
+        refusal: IllegalAction | None = None
+        for move in moves:
+            try:
+                _played, verdict, _moved = check_play(state, PlayCard(seat, card.id, move))
+            except IllegalAction as error:
+                refusal = refusal or error
+                continue
+            allowed.append(move)
+            unverified.update(verdict.unverified)
+        row: dict[str, Any] = {"card": card.name, "playable": bool(allowed),
+                               "moves": [m for m in allowed if m is not None]}
+        if not allowed and refusal is not None:
+            row.update(ruling=refusal.ruling, why=refusal.reason)
+        if unverified:
+            row["unverified"] = sorted(unverified)
+        rows.append(row)
+    problem = rest_problem(state, seat) if state.phase is Phase.TURN else ("cards are already down", "K7")
+    return {
+        "comboed_on": cards[state.played[link].card].name if link is not None else None,
+        "may_rest": {"allowed": problem is None, "ruling": problem[1] if problem else "K7",
+                     "why": problem[0] if problem else "draw 2, no move, no card"},
+        "cards": rows,
+    }
 
 
 # --- the threat map ---------------------------------------------------------------------------

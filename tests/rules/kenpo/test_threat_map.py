@@ -3,10 +3,11 @@ positions worked by hand with K1, K3 and K5 (and the play example's own numbers)
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from tests.conftest import Cli
-from tests.rules.kenpo.helpers import record_file
+from tests.rules.kenpo.helpers import record_file, record_text
 
 
 def _squares(cli: Cli, name: str) -> tuple[dict[str, Any], dict[tuple[int, int], dict[str, Any]]]:
@@ -74,3 +75,16 @@ def test_legal_json_lists_cards_with_moves_and_rest(cli: Cli) -> None:
     assert "Hard Block forward" not in actions and "Blitz stand" not in actions
     forward = next(r for r in data["responses"] if r["action"] == "Spinning Backfist forward")
     assert "Break" in forward["consequence"]
+
+
+def test_legal_json_says_for_every_card_whether_it_may_go_on_the_last_card(cli: Cli, tmp_path: Path) -> None:
+    record = tmp_path / "combo.shinpan"
+    record.write_text(record_text("Cullam: starts", "Cullam: Front Kick forward"))
+    play = cli.json("legal", str(record))["play"]
+    assert play["comboed_on"] == "Front Kick"
+    assert play["may_rest"] == {"allowed": False, "ruling": "K7", "why": "cards are already down"}
+    rows = {row["card"]: row for row in play["cards"]}
+    assert len(rows) == 14
+    assert rows["Jab"]["playable"] and rows["Jab"]["moves"] == []  # the movement is already made
+    assert not rows["Hard Block"]["playable"] and rows["Hard Block"]["ruling"] == "K8"  # only the dot
+    assert not rows["Fast Footwork"]["playable"] and "first" in rows["Fast Footwork"]["why"]
