@@ -155,12 +155,26 @@ def _boost_picks(room: dict[Hex, int], start: Hex, opponents: list[Hex],
     return found
 
 
-def _dodge_picks(room: dict[Hex, int], start: Hex, attacker: Hex) -> list[Hex]:
-    """Each step, and the hex furthest from the attacker."""
-    picks = {h for h in neighbours(start) if h in room}
-    picks.add(max(room, key=lambda h: (distance(h, attacker), -room[h], h)))
-    picks.discard(start)
-    return sorted(picks)
+def _dodge_picks(room: dict[Hex, int], start: Hex, attacker: Hex,
+                 limits: set[int]) -> dict[int, list[Hex]]:
+    """For each move limit: each step, and the hex furthest from the attacker. `room` is in
+    order of steps (BFS)."""
+    steps_out = {h for h in neighbours(start) if h in room}
+    found: dict[int, list[Hex]] = {}
+    best: tuple[int, Hex] = (distance(start, attacker), start)
+    items = list(room.items())
+    index = 0
+    for limit in sorted(limits):
+        while index < len(items) and items[index][1] <= limit:
+            hex_ = items[index][0]
+            gap = distance(hex_, attacker)
+            if gap > best[0]:
+                best = (gap, hex_)
+            index += 1
+        chosen = {h for h in steps_out if room[h] <= limit} | {best[1]}
+        chosen.discard(start)
+        found[limit] = sorted(chosen)
+    return found
 
 
 def _boosts(state: MaceState, seat: int, free: list[str]) -> list[LegalResponse]:
@@ -197,20 +211,21 @@ def _defences(state: MaceState, attack: Attack, free: list[str]) -> list[LegalRe
         found.append(LegalResponse(Block(seat, card_id), "MACE Block",
                                    f"a diamond reduces the damage by its value ({value})",
                                    f"{left} damage left" + ("" if left else ": no damage")))
-    values_done: set[int] = set()
     attacker_hex = state.fighters[attack.attacker].hex
-    for card_id in _of_suit(free, "hearts"):
-        value = value_now(state, card_id)
-        if value < attack.value:
-            continue
+    hearts = [(c, value_now(state, c)) for c in _of_suit(free, "hearts")]
+    hearts = [(c, v) for c, v in hearts if v >= attack.value]
+    limits = {v - attack.value for _, v in hearts} - {0}
+    room = dodge_room(state, seat, max(limits, default=0))
+    picks = _dodge_picks(room, state.fighters[seat].hex, attacker_hex, limits)
+    values_done: set[int] = set()
+    for card_id, value in hearts:
         allowed = value - attack.value
         why = f"a heart of at least {attack.value} negates the attack; moves up to {allowed} (C2)"
         found.append(LegalResponse(Dodge(seat, card_id), "MACE Dodge", why, "no damage; stays put"))
         if value in values_done or allowed == 0:
             continue
         values_done.add(value)
-        room = dodge_room(state, seat, allowed)
-        for hex_ in _dodge_picks(room, state.fighters[seat].hex, attacker_hex):
+        for hex_ in picks[allowed]:
             found.append(LegalResponse(Dodge(seat, card_id, hex_), "MACE Dodge", why,
                                        f"no damage; moves to {format_hex(hex_)}"))
     found.append(LegalResponse(NoDefence(seat), "MACE Defensive Action",
