@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.rules.errors import IllegalAction
 from companion.rules.kenpo.cards import KenpoCard, kenpo_cards
@@ -20,6 +20,7 @@ from companion.rules.kenpo.state import (
     KenpoState,
     Phase,
     PlayCard,
+    Played,
     PointsScored,
     Rest,
     Rested,
@@ -188,6 +189,17 @@ def draw_cards(state: KenpoState, seat: int, count: int, reason: str, events: Ev
     return state.evolve(hands=hands, decks=decks, discards=discards)
 
 
+def _staying_attacks(played: tuple[Played, ...], cards: dict[str, KenpoCard]) -> tuple[Played, ...]:
+    """The attacks that wait for the opponent's next turn (KPD6), their combo links renumbered."""
+    kept = [i for i, p in enumerate(played) if cards[p.card].is_attack]
+    new_index = {old: new for new, old in enumerate(kept)}
+    return tuple(replace(played[i], link=_renumber(played[i].link, new_index)) for i in kept)
+
+
+def _renumber(link: int | None, new_index: dict[int, int]) -> int | None:
+    return None if link is None else new_index.get(link)
+
+
 def _discard(state: KenpoState, seat: int, count: int) -> KenpoState:
     return state.evolve(discards=set_seat(state.discards, seat, state.discards[seat] + count))
 
@@ -233,7 +245,7 @@ def _end_turn(state: KenpoState, action: EndTurn, events: Events) -> KenpoState:
     scored = resolution(state, blocks, action.points)
     at_break = state.phase is Phase.BREAK
     state = _discard(state, 1 - seat, len(state.pending))
-    staying = () if at_break else tuple(p for p in state.played if cards[p.card].is_attack)
+    staying = () if at_break else _staying_attacks(state.played, cards)
     state = _discard(state, seat, len(state.played) - len(staying))
     state = _award(state.evolve(pending=staying), scored, events)
     if state.phase is Phase.OVER:

@@ -172,3 +172,14 @@ def test_k8_card_on_card_one_movement_every_card_allows_it() -> None:
     assert moved.ruling == "K8" and "'stand'" in moved.reason
     assert refused(on_block, "Cullam", "Round Kick left").ruling == "K8"  # one movement per turn
     assert refused(play("Cullam: starts", owner_values=True), "Cullam", "Hand Fake forward").ruling == "K8"
+
+
+def test_k8_the_jab_doubles_on_the_kick_it_was_comboed_on_after_a_hand_fake() -> None:
+    """Hand Fake, Front Kick, Jab: Adam blocks the kick, so the Jab (comboed on it) doubles (K8, K9)."""
+    match = play("Cullam: starts", "Cullam: Hand Fake", "Cullam: Front Kick forward", "Cullam: Jab",
+                 "Cullam: end", "Adam: Block stand", "Adam: end; block Front Kick with Block")
+    scored = {e.card: e.points for e in match.steps[-1].events if isinstance(e, PointsScored)}
+    # Front Kick: front 5 + 0 (forward) + 3 (Hand Fake, a kick) - 3 (Block, front) = 5.
+    # Jab: front 1 + 1 (forward) = 2, doubled because the kick was blocked = 4.
+    assert scored == {"front-kick": 5, "jab": 4}
+    assert scores(match) == (9, 0)
