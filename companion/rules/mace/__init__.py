@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from companion.rules.mace import cards as mc
@@ -17,6 +18,7 @@ from companion.rules.model import (
     LegalResponse,
     MatchSetup,
     OptionSpec,
+    OptionValue,
     Outcome,
 )
 from companion.rules.registry import register
@@ -41,6 +43,13 @@ class Mace(Ruleset[MaceState]):
         OptionSpec("start-radius", 2, "Fighters start on the corners of the hex ring this far from "
                    "the centre (MCD2).", (), "MCD2"),
     )
+
+    def check_options(self, options: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
+        checked = super().check_options(options)
+        start = int(checked.get("start-radius", 2))
+        ring = int(checked.get("ring-radius", 0))
+        engine.check_radii(start, ring)
+        return checked
 
     def initial_state(self, setup: MatchSetup) -> MaceState:
         names = tuple(p.name for p in setup.players)

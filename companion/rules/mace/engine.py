@@ -34,7 +34,7 @@ TURN_ACTIONS = (Strike, ChargeUp, Blast, Boost, EndTurn)
 DEFENCES = (Block, Dodge, NoDefence)
 
 
-def initial_state(names: tuple[str, ...], start_radius: int, ring_radius: int) -> MaceState:
+def check_radii(start_radius: int, ring_radius: int) -> None:
     if start_radius < 1:
         raise InvalidSetup("option start-radius must be at least 1 (fighters start apart)")
     if ring_radius < 0:
@@ -42,6 +42,10 @@ def initial_state(names: tuple[str, ...], start_radius: int, ring_radius: int) -
     if ring_radius and ring_radius < start_radius:
         raise InvalidSetup(f"option ring-radius {ring_radius} is smaller than start-radius "
                            f"{start_radius}: the fighters would start outside the ring")
+
+
+def initial_state(names: tuple[str, ...], start_radius: int, ring_radius: int) -> MaceState:
+    check_radii(start_radius, ring_radius)
     corners = ring_corners(start_radius)
     fighters = tuple(Fighter(corners[i], HAND_SIZE) for i in START_CORNERS[len(names)])
     return MaceState(names=names, fighters=fighters, phase=Phase.MOMENTUM,

@@ -121,3 +121,12 @@ def test_a_fighter_forfeits_only_at_the_end_of_a_round() -> None:
     assert match.summary()["players"][2]["forfeited"] is True
     match.push(Forfeit(seat("Ann")))  # Ann is the first to act and nothing happened yet
     assert match.outcome().winners == (seat("Ben"),)
+
+
+def test_a_ring_too_small_for_the_start_is_refused_when_the_match_is_set_up() -> None:
+    with pytest.raises(InvalidSetup, match="smaller than start-radius"):
+        RULESET.make_setup(["Ann", "Ben"], {"ring-radius": 1})
+    with pytest.raises(InvalidSetup, match="at least 1"):
+        RULESET.make_setup(["Ann", "Ben"], {"start-radius": 0})
+    setup = RULESET.make_setup(["Ann", "Ben"], {"ring-radius": 4, "start-radius": 3})
+    assert [f.hex for f in RULESET.initial_state(setup).fighters] == [(3, 0), (-3, 0)]
