@@ -64,7 +64,8 @@ def link_verdict(prev: KenpoCard, card: KenpoCard) -> Verdict:
     if None in verdicts:
         unknown.append("qualifiers")
     if unknown:
-        return Verdict("K8", f"{card.name} on {prev.name}", (f"{' and '.join(unknown)} not in the catalog",))
+        return Verdict("K8", f"{card.name} on {prev.name}",
+                       (f"{' and '.join(unknown)}: owner values not entered yet (KPD1)",))
     raise IllegalAction(f"{card.name} may not be comboed on {prev.name}: neither card's text allows it", "K8")
 
 
@@ -74,7 +75,7 @@ def _move_verdict(card: KenpoCard, move: str, mirrored: bool, ruling: str) -> tu
     if arrow.allowed is False:
         raise IllegalAction(f"{shown} does not show the move {move!r}", ruling)
     if arrow.allowed is None:
-        return None, (f"{shown}'s {move!r} arrow is not in the catalog",)
+        return None, (f"{shown}'s {move!r} movement arrow is an owner value not entered yet (KPD1)",)
     return arrow.bonus, ()
 
 
