@@ -139,7 +139,10 @@ def blast(state: MaceState, action: Blast, events: list[Event]) -> MaceState:
 
 
 def open_attack(state: MaceState, attack: Attack, events: list[Event]) -> MaceState:
-    """The target may defend, unless he is knocked down (MACE Knockdown)."""
+    """The target may defend, unless he is knocked down (MACE Knockdown) or it deals nothing
+    (a Joker on an empty discard pile, MCD3)."""
+    if attack.damage <= 0:
+        return flow.resume(state, events)
     if state.fighters[attack.target].knocked_down:
         events.append(DefenceDeclined(attack.target, knocked_down=True))
         return deal(state, attack, events)

@@ -68,7 +68,7 @@ def test_a_joker_on_an_empty_discard_pile_is_worth_nothing() -> None:
     assert not state.discard
     state, events = act(state, "Ann", "strike RJ at Ben")
     assert next(e for e in events if isinstance(e, Struck)).value == 0  # MCD3
-    assert state.attack is not None and state.attack.damage == 0
+    assert state.attack is None and state.active == 0  # nothing to defend: Ann's turn goes on
 
 
 def test_a_joker_can_never_be_momentum() -> None:
