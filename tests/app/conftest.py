@@ -28,6 +28,10 @@ ARTIFACTS = REPO / "test-artifacts" / "app"
 START_TIMEOUT = 60.0
 STOP_GRACE = 3.0
 PHONE = {"width": 412, "height": 915}
+# Taps are made on a phone-wide but very tall page: Flutter draws its own scrolling, so a button
+# below the fold cannot be scrolled to by the browser and a click there would land on something else.
+# Screenshots are taken at the phone's real height.
+DRIVE = {"width": 412, "height": 2400}
 
 
 def _require(condition: bool, reason: str) -> None:
@@ -118,7 +122,7 @@ def browser(chromium_path: Path, request: pytest.FixtureRequest) -> Iterator[Any
 
 @pytest.fixture()
 def app(browser: Any, served_app: str, request: pytest.FixtureRequest) -> Iterator[AppPage]:
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, permissions=["camera"])
+    context = browser.new_context(viewport=DRIVE, device_scale_factor=1, permissions=["camera"])
     page = context.new_page()
     page.set_default_timeout(15_000)
     driver = AppPage(page, served_app)
@@ -184,6 +188,9 @@ class AppPage:
     def shot(self, name: str) -> Path:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         path = ARTIFACTS / f"{name}.png"
-        self.page.wait_for_timeout(400)  # the semantics tree can be ahead of the painted frame
+        self.page.set_viewport_size(PHONE)
+        self.page.wait_for_timeout(600)  # the layout for the new size, and the semantics ahead of the paint
         self.page.screenshot(path=str(path), full_page=False)
+        self.page.set_viewport_size(DRIVE)
+        self.page.wait_for_timeout(300)
         return path

@@ -15,7 +15,7 @@ from tests.app.tag_pictures import blank_frame, png_bytes, tag_frame, write_y4m
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(240)]
 
 
-def FAKE_CAMERA_VIDEO() -> Path:  # noqa: N802 (read by the browser fixture in conftest)
+def FAKE_CAMERA_VIDEO() -> Path:
     folder = Path(tempfile.mkdtemp(prefix="shinpan-camera-"))
     return write_y4m([tag_frame("kendo-taikai", "men")], folder / "men-tag.y4m")
 

@@ -14,9 +14,10 @@ class CardPicker:
     """Keeps its result list and play text in place while the referee types, so focus is not lost."""
 
     def __init__(self, vm: CardPickerViewModel, ui: Ui, language: str, on_play: Handler,
-                 on_close: Handler) -> None:
+                 on_close: Handler, on_changed: Handler, completions: list[ft.Control]) -> None:
         self.vm, self.ui, self.language = vm, ui, language
-        self.on_play, self.on_close = on_play, on_close
+        self.on_play, self.on_close, self.on_changed = on_play, on_close, on_changed
+        self.completions = completions
         self.results = ft.Row(wrap=True, spacing=6, run_spacing=6)
         self.play_text = ui.text_field("Play (record notation)", vm.text, vm.edit)
         self.search = ui.text_field("Search cards", vm.query, self._searched)
@@ -30,19 +31,16 @@ class CardPicker:
     def _chooser(self, card_id: str) -> Callable[[], None]:
         def choose() -> None:
             self.vm.choose(card_id)
-            self.play_text.value = self.vm.text
-            self.play_text.update()
+            self.on_changed()
         return choose
 
     def _remove_last(self) -> None:
         self.vm.remove_last()
-        self.play_text.value = self.vm.text
-        self.play_text.update()
+        self.on_changed()
 
     def _clear(self) -> None:
         self.vm.text = ""
-        self.play_text.value = ""
-        self.play_text.update()
+        self.on_changed()
 
     def _fill_results(self) -> None:
         buttons = [self.ui.button(f"Add {card.label(self.language)} ({card.kind})", self._chooser(card.id))
@@ -61,6 +59,8 @@ class CardPicker:
             self.search,
             self.results,
             self.play_text,
+            *([ui.text("Complete the play (legal now):", 15, bold=True), ft.Row(self.completions, wrap=True)]
+              if self.completions else []),
             ft.Row([ui.button("Play these cards", self.on_play, primary=True),
                     ui.button("Remove last card", self._remove_last),
                     ui.button("Clear play", self._clear),

@@ -1,7 +1,8 @@
 """Scoreboards are found through the ruleset id; a ruleset without its own gets the generic one.
 
 A new ruleset plugs in by adding one line to SCOREBOARD_MODULES: the module's `scoreboard(summary, ui)`
-renders the ruleset's `summary()` (the same data `shinpan replay --json` prints).
+renders the ruleset's `summary()` (the same data `shinpan replay --json` prints) with the ruleset's
+`legal_extras()` under "extras" (Kenpo's threat map).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ Scoreboard = Callable[[dict[str, Any], Ui], ft.Control]
 
 SCOREBOARD_MODULES: dict[str, str] = {
     "kendo-shiai": "companion.app.components.kendo_scoreboard",
+    "kenpo-masters": "companion.app.components.kenpo_scoreboard",
 }
 
 

@@ -48,8 +48,7 @@ def _opened(vm: HistoryViewModel, ui: Ui, act: Callable[[Callable[[], object]], 
             on_home: Handler) -> ft.Control:
     assert vm.opened is not None
     total = len(vm.opened.actions)
-    replayed = vm.replayed()
-    board = scoreboard_for(replayed.ruleset.id)(replayed.summary(), ui)
+    board = scoreboard_for(vm.opened.ruleset.id)(vm.scoreboard_at_position(), ui)
 
     def scrubbed(event: ft.Event[ft.Slider]) -> None:
         act(partial(vm.scrub, round(event.control.value or 0)))()

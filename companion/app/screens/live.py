@@ -36,6 +36,12 @@ class LiveScreen:
         self.vm.choose(index)
         self.refresh()
 
+    def _choose_completion(self, index: int) -> None:
+        if self.vm.choose(index):
+            self.vm.picker.clear()
+            self.vm.picker_open = False
+        self.refresh()
+
     def _filtered(self, text: str) -> None:
         self.vm.filter_responses(text)
         self.responses.controls = response_items(self.vm, self.ui, self._choose,
@@ -47,7 +53,7 @@ class LiveScreen:
         parts: list[ft.Control] = [
             ui.back_bar("Referee", self.on_home),
             trigger_banner(vm.banners, ui, self._do(vm.dismiss_banners)),
-            scoreboard_for(vm.ruleset_id)(vm.summary(), ui),
+            scoreboard_for(vm.ruleset_id)(vm.board(), ui),
             ui.text(vm.turn_text(), 18, bold=True),
         ]
         table = vm.table_lines()
@@ -76,8 +82,10 @@ class LiveScreen:
         if vm.scanner_open and self.scan is not None and self.camera is not None:
             parts.append(scan_panel(self.scan, ui, self.camera, self.refresh))
         if vm.picker_open:
+            completions = [ui.button(item.label, partial(self._choose_completion, item.index), primary=True)
+                           for item in vm.picker_completions()]
             picker = CardPicker(vm.picker, ui, vm.card_language, self._do(vm.play_picked),
-                                self._do(vm.toggle_picker))
+                                self._do(vm.toggle_picker), self.refresh, completions)
             parts.append(picker.build())
         parts.append(self._undo_bar())
         filter_field = ui.text_field("Filter responses", vm.response_filter, self._filtered, 15)

@@ -28,11 +28,14 @@ def new_match_screen(vm: NewMatchViewModel, ui: Ui, refresh: Handler, on_start: 
                        for rid, name in vm.ruleset_choices()], wrap=True)
     options: list[ft.Control] = []
     for row in vm.option_rows():
-        buttons = [_choice(ui, str(value), value == row.value,
-                           act(partial(vm.set_option, row.name, value)))
-                   for value in row.choices]
-        options.append(ft.Column([ui.text(row.name, 16, bold=True), ui.text(row.explanation, 14),
-                                  ft.Row(buttons, wrap=True)], spacing=4))
+        chooser: ft.Control
+        if row.choices:
+            chooser = ft.Row([_choice(ui, str(value), value == row.value, act(partial(vm.set_option, row.name, value)))
+                              for value in row.choices], wrap=True)
+        else:  # a free value (a file name, a number): typed, checked when the match starts
+            chooser = ui.text_field(f"{row.name} (empty: none)", str(row.value), partial(vm.set_option, row.name))
+        options.append(ft.Column([ui.text(row.name, 16, bold=True), ui.text(row.explanation, 14), chooser],
+                                 spacing=4))
     if not options:
         options.append(ui.text("This ruleset has no rules options.", 14))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.app.storage import MatchStore, StoredMatch
+from companion.app.viewmodels.live import board_data
 from companion.app.viewmodels.triggers import triggers_of
 from companion.rules.match import Match
 from companion.rules.record import format_action_line
@@ -62,7 +63,7 @@ class HistoryViewModel:
         return Match.replay(self.opened.setup, self.opened.actions[: self.position])
 
     def scoreboard_at_position(self) -> dict[str, Any]:
-        return self.replayed().summary()
+        return board_data(self.replayed())
 
     def timeline(self) -> list[str]:
         if self.opened is None:

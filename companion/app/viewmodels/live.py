@@ -37,6 +37,12 @@ class ResponseItem:
         return f"Why: {self.why} [{self.ruling}]" if self.ruling else f"Why: {self.why}"
 
 
+def board_data(match: Match) -> dict[str, Any]:
+    data = match.summary()
+    data["extras"] = {} if match.outcome().finished else match.ruleset.legal_extras(match.rules_state)
+    return data
+
+
 def plays_cards(action: Action) -> bool:
     """Actions that put cards on the table; the others (no answer, rest...) get their own big buttons."""
     return bool(getattr(action, "cards", None) or getattr(action, "card", None))
@@ -76,6 +82,10 @@ class LiveViewModel:
 
     def summary(self) -> dict[str, Any]:
         return self.match.summary()
+
+    def board(self) -> dict[str, Any]:
+        """What the scoreboard draws: the summary plus the ruleset's extras (Kenpo's threat map)."""
+        return board_data(self.match)
 
     @property
     def finished(self) -> bool:
@@ -154,6 +164,17 @@ class LiveViewModel:
         total = [r for r in self._all_responses()
                  if r.actor == seat and r.plays_cards and wanted in r.label.casefold()]
         return max(0, len(total) - RESPONSES_SHOWN)
+
+    def picker_completions(self, limit: int = 8) -> list[ResponseItem]:
+        """Legal responses that begin with the picked cards: the move or partner card completes the play."""
+        typed = " ".join(self.picker.text.split()).casefold()
+        if not typed:
+            return []
+        seat = self.acting_seat()
+        name = self.match.setup.players[seat].name if seat is not None else ""
+        found = [r for r in self._all_responses()
+                 if r.actor == seat and r.label.casefold().startswith(f"{name}: {typed}".casefold())]
+        return found[:limit]
 
     def other_actions(self) -> list[ResponseItem]:
         """No answer, rest, offer nothing...: legal actions that put no card down."""
