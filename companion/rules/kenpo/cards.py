@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -82,16 +82,16 @@ class KenpoCard:
             return False
         return None
 
-    @property
+    @cached_property
     def is_defence(self) -> bool:
         """A Block card prevents damage at the end of its own turn and never stays to deal damage (KPD6)."""
         return self.has("Block") is True
 
-    @property
+    @cached_property
     def is_movement(self) -> bool:
         return self.is_action and not self.arrows
 
-    @property
+    @cached_property
     def is_attack(self) -> bool:
         return self.is_action and not self.is_defence and not self.is_movement
 

@@ -79,62 +79,74 @@ def _move_verdict(card: KenpoCard, move: str, mirrored: bool, ruling: str) -> tu
     return arrow.bonus, ()
 
 
+def check_link(state: KenpoState, card: KenpoCard) -> Verdict:
+    """May `card` join this turn's cards now, whatever its move (K7, K8)? Raises IllegalAction."""
+    cards = kenpo_cards(state.owner_values)
+    if state.hands[state.turn] == 0:
+        raise IllegalAction(f"{state.names[state.turn]} has no card in hand", "K7")
+    if not state.played:
+        return Verdict("K8", f"{card.name} opens the turn")
+    if card.never_comboed or card.must_be_first:
+        raise IllegalAction(f"{card.name} must be the first card and may never be comboed on anything", "K8")
+    link = link_target(state, cards)
+    if is_transparent(card):
+        return Verdict("K8", f"{card.name} may join any combo (KPD3, KPD4)")
+    if link is None:
+        return Verdict("K8", f"{card.name} opens the turn")
+    prev = cards[state.played[link].card]
+    if state.burst_waiting:
+        return Verdict("K8", f"Burst of Speed combines {card.name} with {prev.name} (KPD3)")
+    return link_verdict(prev, card)
+
+
+def check_move(state: KenpoState, card: KenpoCard, move: str | None) -> tuple[str | None, int | None, tuple[str, ...]]:
+    """The move `card` makes now (None if it makes none), its bonus, and unverified notes (K2, K8)."""
+    seat = state.turn
+    if not card.is_action:
+        if move is not None:
+            raise IllegalAction(f"{card.name} is an Effect card: Effect cards never move", "K8")
+        return None, 0, ()
+    if state.move_due:
+        if move is None:
+            raise IllegalAction(f"say the move made with {card.name}: the first Action card moves", "K8")
+        problem = move_problem(state.squares[seat], move, state.sides[seat], state.squares[1 - seat])
+        if problem:
+            raise IllegalAction(problem, "K2")
+        bonus, notes = _move_verdict(card, move, state.mirror_on, "K2")
+        return move, bonus, notes
+    made = state.moves_made[-1]
+    if move is not None and move != made:
+        raise IllegalAction(f"one movement per turn: this turn already moved {made!r}", "K8")
+    bonus, notes = _move_verdict(card, made, state.mirror_on, "K8")
+    return None, bonus, notes
+
+
+def _fake_bonus(state: KenpoState, card: KenpoCard, cards: dict[str, KenpoCard]) -> int | None:
+    """Hand Fake's bonus for this card, when it is the next attack after one or more (KPD8)."""
+    if not card.is_attack:
+        return 0
+    total: int | None = 0
+    for fake_id in state.fake_waiting:
+        rule = cards[fake_id].special["next-attack-bonus"]
+        kick = card.has(rule["qualifier"])
+        add = None if kick is None else (rule["bonus"] if kick else rule.get("otherwise", 0))
+        total = None if add is None or total is None else total + add
+    return total
+
+
 def check_play(state: KenpoState, action: PlayCard) -> tuple[Played, Verdict, str | None]:
     """The card as it lands on the table, why it is allowed, and the move it makes (if it moves)."""
     cards = kenpo_cards(state.owner_values)
-    seat = action.actor
     card = cards.get(action.card)
     if card is None:
         raise IllegalAction(f"no card {action.card!r} in Kenpo Masters", "K9")
-    if state.hands[seat] == 0:
-        raise IllegalAction(f"{state.names[seat]} has no card in hand", "K7")
-    index = len(state.played)
-    mirrored = state.mirror_on
-    notes: list[str] = []
-    link = link_target(state, cards)
-    ruling, why = "K8", f"{card.name} opens the turn"
-    if index > 0:
-        if card.never_comboed or card.must_be_first:
-            raise IllegalAction(f"{card.name} must be the first card and may never be comboed on anything", "K8")
-        if is_transparent(card):
-            why = f"{card.name} may join any combo (KPD3, KPD4)"
-        elif link is not None:
-            prev = cards[state.played[link].card]
-            if state.burst_waiting:
-                why = f"Burst of Speed combines {card.name} with {prev.name} (KPD3)"
-            else:
-                verdict = link_verdict(prev, card)
-                why, notes = verdict.why, list(verdict.unverified)
-    moved: str | None = None
-    bonus: int | None = 0
-    if card.is_action:
-        if state.move_due:
-            if action.move is None:
-                raise IllegalAction(f"say the move made with {card.name}: the first Action card moves", "K8")
-            problem = move_problem(state.squares[seat], action.move, state.sides[seat], state.squares[1 - seat])
-            if problem:
-                raise IllegalAction(problem, "K2")
-            bonus, extra = _move_verdict(card, action.move, mirrored, "K2")
-            moved = action.move
-        else:
-            made = state.moves_made[-1]
-            if action.move is not None and action.move != made:
-                raise IllegalAction(f"one movement per turn: this turn already moved {made!r}", "K8")
-            bonus, extra = _move_verdict(card, made, mirrored, "K8")
-        notes += extra
-    elif action.move is not None:
-        raise IllegalAction(f"{card.name} is an Effect card: Effect cards never move", "K8")
-    fake: int | None = 0
-    if card.is_attack and state.fake_waiting:
-        fake = 0
-        for fake_id in state.fake_waiting:
-            rule = cards[fake_id].special["next-attack-bonus"]
-            kick = card.has(rule["qualifier"])
-            add = None if kick is None else (rule["bonus"] if kick else rule.get("otherwise", 0))
-            fake = None if add is None or fake is None else fake + add
-    played = Played(action.card, seat, mirrored, moved or (state.moves_made[-1] if state.moves_made else None),
-                    bonus if card.is_attack else 0, fake, link if index > 0 else None)
-    return played, Verdict(ruling, why, tuple(notes)), moved
+    verdict = check_link(state, card)
+    moved, bonus, notes = check_move(state, card, action.move)
+    link = link_target(state, cards) if state.played else None
+    made = moved or (state.moves_made[-1] if state.moves_made else None)
+    played = Played(action.card, action.actor, state.mirror_on, made, bonus if card.is_attack else 0,
+                    _fake_bonus(state, card, cards), link)
+    return played, Verdict(verdict.ruling, verdict.why, verdict.unverified + notes), moved
 
 
 def play_card(state: KenpoState, action: PlayCard) -> tuple[KenpoState, list[Event]]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from companion.rules.errors import IllegalAction
 from companion.rules.kenpo.cards import KenpoCard, kenpo_cards
-from companion.rules.kenpo.combos import check_play, link_target
+from companion.rules.kenpo.combos import check_link, check_move, check_play, link_target
 from companion.rules.kenpo.engine import end_problem, resolution, rest_problem
 from companion.rules.kenpo.geometry import MOVES, ring_moves, same_rank, step
 from companion.rules.kenpo.resolve import Fighter, Hit, allocation_map, blockable, ref_of, score
@@ -60,18 +60,21 @@ def card_plays(state: KenpoState) -> list[LegalResponse]:
     """Every catalog card that can be played now, with each move it can make (K2, K8)."""
     seat = state.turn
     found = []
+    ring = ring_moves(state.squares[seat], state.sides[seat], state.squares[1 - seat]) if state.move_due else []
     for card in kenpo_cards(state.owner_values).values():
-        moves: list[str | None] = [None]
-        if card.is_action and state.move_due:
-            moves = list(ring_moves(state.squares[seat], state.sides[seat], state.squares[1 - seat]))
+        try:
+            link = check_link(state, card)
+        except IllegalAction:
+            continue
+        moves: list[str | None] = list(ring) if card.is_action and state.move_due else [None]
         for move in moves:
-            action = PlayCard(seat, card.id, move)
             try:
-                _played, verdict, moved = check_play(state, action)
+                moved, _bonus, notes = check_move(state, card, move)
             except IllegalAction:
                 continue
-            note = "; unverified: " + "; ".join(verdict.unverified) if verdict.unverified else ""
-            found.append(LegalResponse(action, verdict.ruling, verdict.why + note,
+            unverified = link.unverified + notes
+            note = "; unverified: " + "; ".join(unverified) if unverified else ""
+            found.append(LegalResponse(PlayCard(seat, card.id, move), link.ruling, link.why + note,
                                        _play_consequence(state, card, moved)))
     return found
 
