@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import platform
+import socket
 import sys
 
 import flet as ft
@@ -27,8 +28,30 @@ def has_desktop() -> bool:
     return True
 
 
+class PortUnavailable(OSError):
+    """The address cannot be listened on (in use, or not an address of this machine)."""
+
+
+def check_port(host: str, port: int) -> int:
+    """Bind and release `host:port` (0: any free port) before Flet does, so a busy port is one clear line."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as error:
+        raise PortUnavailable(f"{host!r} is not an address of this machine ({error.strerror})") from None
+    family, kind, _, _, address = infos[0]
+    with socket.socket(family, kind) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as error:
+            raise PortUnavailable(f"cannot listen on {host}:{port} ({error.strerror}); "
+                                  "another Shinpan may be running there: try another --port") from None
+        return int(probe.getsockname()[1])
+
+
 def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> int:
-    """Serve the web build until interrupted; prints the address to open."""
+    """Serve the web build until interrupted; prints the address to open. Raises PortUnavailable."""
+    port = check_port(host, port)
     os.environ["FLET_FORCE_WEB_SERVER"] = "true"  # serve only: never try to open a browser or window
     os.environ.setdefault("FLET_WEB_NO_CDN", "true")
     shown = f"[{host}]" if ":" in host else host
@@ -44,4 +67,7 @@ def launch() -> int:
             return 0
         except Exception as error:  # the desktop client downloads itself on first run; offline it cannot
             print(f"shinpan: no desktop window ({error}); serving the web build instead", file=sys.stderr)
-    return serve()
+    try:
+        return serve()
+    except PortUnavailable:
+        return serve(DEFAULT_HOST, 0)  # the usual port is taken (another Shinpan?): any free one
