@@ -246,6 +246,11 @@ def discard_examples(free: list[str], hand: int, damage: int) -> list[tuple[str,
             found.append((*low, last))
         elif count == hand:
             found.append(tuple(pool[:count]))
+    if not any(len(cards) == hand for cards in found):
+        # The whole hand is always an answer (MCD5); Jokers too when few cards are unseen.
+        whole = (pool + [c for c in free if mc.card(c).joker])[:hand]
+        if len(whole) == hand:
+            found.append(tuple(whole))
     return found
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from companion.rules.mace import RULESET
 from companion.rules.mace.engine import apply
+from companion.rules.mace.legal import discard_examples
 from companion.rules.mace.state import (
     Blast,
     Block,
@@ -101,3 +102,8 @@ def test_a_momentum_card_for_every_fighter_still_to_play_one() -> None:
     listed = responses(match_state)
     assert {r.action.actor for r in listed} == {0, 1, 2}
     assert len(listed) == 3 * 52  # never a Joker (C1)
+
+
+def test_the_whole_hand_is_offered_even_when_only_jokers_are_left_unseen() -> None:
+    assert discard_examples(["2h", "bj", "rj"], 3, 20) == [("2h", "bj", "rj")]
+    assert ("kh",) in discard_examples(["2h", "kh", "bj"], 2, 10)
