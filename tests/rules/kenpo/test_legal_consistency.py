@@ -20,7 +20,7 @@ def _states(options: dict[str, str], seed: int) -> list[KenpoState]:
     ruleset = get_ruleset("kenpo-masters")
     match = Match(ruleset.make_setup(["Cullam", "Adam"], options))
     rng = random.Random(seed)
-    states = []
+    states: list[KenpoState] = []
     while not match.outcome().finished and len(states) < 150:
         states.append(match.rules_state)
         match.push(rng.choice(match.legal_responses()).action)
