@@ -160,8 +160,9 @@ class KenpoMasters(Ruleset[KenpoState]):
             case BreakCalled(reason=reason, ruling=ruling):
                 return f"BREAK: {reason}; every card resolves at once [{ruling}]"
             case PointsScored(seat=seat, points=points, card=card, detail=detail, by_hand=by_hand, ruling=ruling):
-                hand = ", entered by hand [K9]" if by_hand else ""
-                return f"{names[seat]} scores {points} with {cards[card].name} ({detail}){hand} [{ruling}]"
+                if by_hand:
+                    return f"{names[seat]} scores {points} with {cards[card].name}, points entered by hand [K9]"
+                return f"{names[seat]} scores {points} with {cards[card].name} ({detail}) [{ruling}]"
             case Rested(seat=seat, drawn=drawn, forced=forced):
                 why = "no card in hand, so he must rest" if forced else "rests"
                 return f"{names[seat]} {why}, drawing {drawn} [K7]"
