@@ -83,7 +83,7 @@ def stop(process: subprocess.Popen[bytes]) -> None:
         process.wait(10)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def served_app(chromium_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """`shinpan serve` on a free loopback port with a fresh database; yields its URL."""
     folder = tmp_path_factory.mktemp("served")
@@ -130,7 +130,8 @@ def app(browser: Any, served_app: str, request: pytest.FixtureRequest) -> Iterat
     try:
         yield driver
     finally:
-        driver.shot(f"last-{request.node.name}")  # what the screen showed at the end, pass or fail
+        if not page.is_closed():
+            driver.shot(f"last-{request.node.name}")  # what the screen showed at the end, pass or fail
         context.close()
 
 

@@ -1,0 +1,49 @@
+"""The other screens at phone size, and a match surviving a closed browser tab."""
+
+from __future__ import annotations
+
+import pytest
+
+from typing import Any
+
+from tests.app.conftest import DRIVE, AppPage
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(180)]
+
+
+def test_an_unfinished_match_is_offered_first_after_the_page_is_closed(app: AppPage, browser: Any,
+                                                                       served_app: str) -> None:
+    app.start_kendo_match("Emi", "Fumio")
+    app.see("Emi (red) to start a round")
+    app.click("Emi: KOTE")
+    app.see("Fumio (white) to answer Emi's attack on KOTE")
+
+    app.page.context.close()  # the phone's browser is closed; a new one opens the app
+    context = browser.new_context(viewport=DRIVE, device_scale_factor=1)
+    app = AppPage(context.new_page(), served_app)
+    app.page.set_default_timeout(15_000)
+    app.open()
+    app.see("Emi vs Fumio, 3 actions so far")
+    app.shot("16-home-resume")
+    app.click("Resume match")
+    app.see("Fumio (white) to answer Emi's attack on KOTE")
+    app.see("On the table: Emi: KOTE")
+    app.see("Undo step 3: Emi: KOTE")
+    context.close()
+
+
+def test_settings_and_decks_screens(app: AppPage) -> None:
+    app.click("Settings")
+    app.see("Matches are stored")
+    app.see("shinpan.db", exact=False)  # the database file the server was given
+    app.click("150%")
+    app.button("150% (chosen)").wait_for()
+    app.click("dark")
+    app.button("dark (chosen)").wait_for()
+    app.shot("17-settings")
+    app.click("Home")
+    app.click("Decks and tags")
+    app.click("Kendo Taikai playing cards")
+    app.see("owner values still to enter", exact=False)
+    app.see("MUSHIN · green", exact=False)
+    app.shot("18-decks")
