@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import cv2
 import numpy as np
 
 from cardscans.identify import sighting_from_code
@@ -38,7 +39,8 @@ class Scanner:
 
     def scan(self, image: Any, effort: Effort = "auto") -> list[CardSighting]:
         gray = to_gray(image)
-        if int(gray.max(initial=0)) - int(gray.min(initial=0)) < 8:
+        low, high, _, _ = cv2.minMaxLoc(gray)
+        if high - low < 8:
             return []  # a black, white or covered frame holds nothing: no decoder time spent
         scale = work_scale(gray.shape)
         work = downscale(gray, scale)

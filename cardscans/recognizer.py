@@ -25,6 +25,7 @@ SHORTLIST = 3
 MIN_CORRELATION = 0.55
 MIN_INLIERS = 36  # unregistered look-alikes reach ~30 (benchmarks/scan_gallery.py), true faces 60+
 MAX_CORNER_SHIFT = 0.12  # of the face height: looser lets look-alike layouts through
+MIN_SUPPORT = 0.6  # share of feature matches that agree: ~0.9 for the true card, < 0.45 for look-alikes
 VERIFY_SIZE = (FACE_SIZE[0] * 2, FACE_SIZE[1] * 2)
 
 
@@ -133,7 +134,8 @@ class FaceGallery:
         moved = cv2.perspectiveTransform(corners, homography)
         if float(np.abs(moved - corners).max()) > MAX_CORNER_SHIFT * h:
             return 0.0
-        return float(inliers.sum()) / len(matches)
+        support = float(inliers.sum()) / len(matches)
+        return support if support >= MIN_SUPPORT else 0.0
 
     def identify(self, image: npt.NDArray[np.uint8], quad: Quad) -> tuple[int, float] | None:
         """The gallery index and confidence of the card in `quad`, or None when not recognised."""

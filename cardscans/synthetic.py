@@ -117,3 +117,52 @@ def photograph_card(face: Image, rng: np.random.Generator, height_fraction: floa
     centre = (rng.uniform(margin, frame[0] - margin), rng.uniform(margin, frame[1] - margin))
     corners = tilted_corners(rng, centre, card_width, card_height)
     return camera(place(canvas, face, corners), rng), corners
+
+
+def qr_picture(text: str, module_px: int = 8, border: int = 4) -> Image:
+    """A printed QR code (black on white, `border` modules of quiet zone) as a BGR picture."""
+    import segno
+
+    qr = segno.make_qr(text, error="m", boost_error=False)
+    matrix = np.array([list(row) for row in qr.matrix], np.uint8)
+    matrix = np.pad(matrix, border)
+    picture = np.where(matrix == 1, 0, 255).astype(np.uint8)
+    picture = cv2.resize(picture, None, fx=module_px, fy=module_px, interpolation=cv2.INTER_NEAREST)
+    return np.asarray(cv2.cvtColor(picture, cv2.COLOR_GRAY2BGR), dtype=np.uint8)
+
+
+def tag_scene(rng: np.random.Generator, texts: list[str], code_px: float,
+              frame: tuple[int, int] = (1280, 720)) -> tuple[Image, list[tuple[float, float]]]:
+    """A table with one card per text laid left to right, each with its tag sticker; the code
+    (without its quiet zone) is about `code_px` pixels wide. Returns the frame and tag centres."""
+    canvas = table(rng, frame)
+    centres: list[tuple[float, float]] = []
+    slot = frame[0] / len(texts)
+    card_height = min(frame[1] * 0.6, slot * 1.2)
+    for index, text in enumerate(texts):
+        face = card_face(int(rng.integers(0, 1_000_000)))
+        centre = (slot * (index + 0.5) + rng.uniform(-0.05, 0.05) * slot, frame[1] / 2 + rng.uniform(-60, 60))
+        corners = tilted_corners(rng, centre, card_height * face.shape[1] / face.shape[0], card_height, 12, 0.04)
+        canvas = place(canvas, face, corners)
+        sticker = qr_picture(text)
+        modules = sticker.shape[0] / 8 - 8
+        side = code_px * (modules + 8) / modules
+        tag_corners = tilted_corners(rng, centre, side, side, 15, 0.05)
+        canvas = place(canvas, sticker, tag_corners)
+        centres.append(centre)
+    return camera(canvas, rng, blur=1.0, noise=5.0), centres
+
+
+def photograph_page(page: Image, rng: np.random.Generator, frame: tuple[int, int] = (2400, 3200),
+                    tilt: float = 0.04) -> Image:
+    """A printed page photographed from above and a little aside: perspective, light, blur, noise."""
+    h, w = page.shape[:2]
+    fw, fh = frame
+    scale = min(fw / w, fh / h) * 0.92
+    pw, ph = w * scale, h * scale
+    corners = np.array([[fw / 2 - pw / 2, fh / 2 - ph / 2], [fw / 2 + pw / 2, fh / 2 - ph / 2],
+                        [fw / 2 + pw / 2, fh / 2 + ph / 2], [fw / 2 - pw / 2, fh / 2 + ph / 2]], np.float32)
+    corners += rng.uniform(-tilt, tilt, (4, 2)).astype(np.float32) * np.array([pw, ph], np.float32)
+    canvas = table(rng, frame, clutter=4)
+    colour = page if page.ndim == 3 else cv2.cvtColor(page, cv2.COLOR_GRAY2BGR)
+    return camera(place(canvas, colour, corners), rng, blur=0.8, noise=4.0)
