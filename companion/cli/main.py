@@ -16,6 +16,7 @@ COMMAND_MODULES = (
     "companion.cli.rules_commands",
     "companion.cli.storage_commands",
     "companion.cli.app_commands",
+    "companion.cli.scan_commands",
 )
 
 
