@@ -143,8 +143,10 @@ def _boost_picks(room: dict[Hex, int], start: Hex, opponents: list[Hex],
             hex_ = items[index][0]
             if hex_ in zone or hex_ in steps_out:
                 picked.add(hex_)
-            for n, opponent in enumerate(opponents):
-                gap = distance(hex_, opponent)
+            q, r = hex_
+            for n, (oq, o_r) in enumerate(opponents):
+                dq, dr = q - oq, r - o_r  # hex distance, inlined: this loop is the hot spot
+                gap = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
                 current = best[n]
                 if current is None or gap < current[0]:
                     best[n] = (gap, hex_)
