@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from companion.rules.mace import cards as mc
@@ -10,11 +11,12 @@ from companion.rules.mace import engine, legal, notation
 from companion.rules.mace.deck_catalog import CATALOG_ID
 from companion.rules.mace.describe import describe
 from companion.rules.mace.flow import momentum_order
-from companion.rules.mace.state import MaceState, Phase
+from companion.rules.mace.state import Blast, MaceState, Phase, Strike
 from companion.rules.model import (
     ONGOING,
     Action,
     Event,
+    Explanation,
     LegalResponse,
     MatchSetup,
     OptionSpec,
@@ -121,6 +123,14 @@ class Mace(Ruleset[MaceState]):
             "joker_value": state.discard[-1].value if state.discard else 0,
             "ring_radius": state.radius,
         }
+
+    def explain(self, state: MaceState, action: Action) -> Explanation:
+        """As the core's, with a target written 'ben' or 'P2' matched to the listed 'Ben'."""
+        if isinstance(action, Strike | Blast):
+            seat = state.seat_of(action.target)
+            if seat is not None:
+                action = replace(action, target=state.names[seat])
+        return super().explain(state, action)
 
     def describe_event(self, event: Event, setup: MatchSetup) -> str:
         return describe(event, tuple(p.name for p in setup.players))

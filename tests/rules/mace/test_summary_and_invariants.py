@@ -45,8 +45,9 @@ def test_explain_gives_the_ruling_for_a_refused_action() -> None:
     state = table((0, 0), (1, 0), momentum=("KH", "2C"))
     refused = RULESET.explain(state, Strike(0, "9h", "Ben"))
     assert not refused.legal and refused.ruling == "MACE Strike"
-    allowed = RULESET.explain(state, Strike(0, "9s", "Ben"))
-    assert allowed.legal and "Reach" in allowed.text
+    for label in ("Ben", "ben", "P2"):
+        allowed = RULESET.explain(state, Strike(0, "9s", label))
+        assert allowed.legal and allowed.ruling == "MACE Strike" and "in Reach" in allowed.text
 
 
 def test_knockback_stops_at_the_ring_edge() -> None:
