@@ -42,6 +42,8 @@ class Mace(Ruleset[MaceState]):
         OptionSpec("ring-radius", 0, "The fighting area: 0 for an unbounded hex grid, else a ring of "
                    "this many hexes around the centre (moves and knockback stop at its edge).", (),
                    "C2"),
+        OptionSpec("knockback-rounding", "down", "Knockback is the damage divided by two, rounded "
+                   "down (C3) or, by the other reading, rounded up.", ("down", "up"), "C3"),
         OptionSpec("start-radius", 2, "Fighters start on the corners of the hex ring this far from "
                    "the centre (MCD2).", (), "MCD2"),
     )
@@ -56,7 +58,8 @@ class Mace(Ruleset[MaceState]):
     def initial_state(self, setup: MatchSetup) -> MaceState:
         names = tuple(p.name for p in setup.players)
         return engine.initial_state(names, int(self.option(setup, "start-radius")),
-                                    int(self.option(setup, "ring-radius")))
+                                    int(self.option(setup, "ring-radius")),
+                                    self.option(setup, "knockback-rounding") == "up")
 
     def to_act(self, state: MaceState) -> tuple[int, ...]:
         if state.phase is Phase.OVER:

@@ -251,7 +251,7 @@ def _charge_to_lose(state: MaceState, seat: int, named: str | None) -> Charge | 
 
 def knockback_path(state: MaceState, seat: int, attack: Attack) -> tuple[list[tuple[int, int]], bool]:
     """Hexes the fighter is pushed through, and whether something stopped him early (C3, MCD11)."""
-    hexes = attack.damage // 2
+    hexes = state.knockback(attack.damage)
     here = state.fighters[seat].hex
     occupied = state.occupied(but=seat)
     path: list[tuple[int, int]] = []
@@ -263,7 +263,7 @@ def knockback_path(state: MaceState, seat: int, attack: Attack) -> tuple[list[tu
 
 
 def knock_back(state: MaceState, seat: int, attack: Attack, events: list[Event]) -> MaceState:
-    hexes = attack.damage // 2
+    hexes = state.knockback(attack.damage)
     if hexes == 0:
         return state
     path, stopped = knockback_path(state, seat, attack)

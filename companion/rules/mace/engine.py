@@ -44,12 +44,14 @@ def check_radii(start_radius: int, ring_radius: int) -> None:
                            f"{start_radius}: the fighters would start outside the ring")
 
 
-def initial_state(names: tuple[str, ...], start_radius: int, ring_radius: int) -> MaceState:
+def initial_state(names: tuple[str, ...], start_radius: int, ring_radius: int,
+                  knockback_rounds_up: bool = False) -> MaceState:
     check_radii(start_radius, ring_radius)
     corners = ring_corners(start_radius)
     fighters = tuple(Fighter(corners[i], HAND_SIZE) for i in START_CORNERS[len(names)])
     return MaceState(names=names, fighters=fighters, phase=Phase.MOMENTUM,
-                     deck=DECK_SIZE - HAND_SIZE * len(names), radius=ring_radius)
+                     deck=DECK_SIZE - HAND_SIZE * len(names), radius=ring_radius,
+                     knockback_rounds_up=knockback_rounds_up)
 
 
 def apply(state: MaceState, action: Action) -> tuple[MaceState, tuple[Event, ...]]:

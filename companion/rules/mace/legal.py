@@ -100,7 +100,7 @@ def _strikes(state: MaceState, seat: int, free: list[str]) -> list[LegalResponse
             found.append(LegalResponse(
                 Strike(seat, card_id, who), "MACE Strike",
                 f"{who} is in Reach (C2); a spade strikes for its value",
-                f"{value} damage to {who} unless blocked or dodged; knockback {value // 2} (C3)"))
+                f"{value} damage to {who} unless blocked or dodged; knockback {state.knockback(value)} (C3)"))
     return found
 
 
@@ -123,7 +123,7 @@ def _charges_and_blasts(state: MaceState, seat: int, free: list[str]) -> list[Le
                     Blast(seat, card_id, held.card, who), "MACE Blast",
                     f"{who} is {gap} hex(es) away, within the Charge's {held.value}; nobody has "
                     "the blaster in Reach",
-                    f"{value} damage to {who} unless blocked or dodged; knockback {value // 2}"))
+                    f"{value} damage to {who} unless blocked or dodged; knockback {state.knockback(value)}"))
     return found
 
 
@@ -260,7 +260,7 @@ def _discards(state: MaceState, attack: Attack, free: list[str]) -> list[LegalRe
     seat = attack.target
     fighter = state.fighters[seat]
     charges: list[str | None] = [c.card for c in fighter.charges] or [None]
-    knockback = attack.damage // 2
+    knockback = state.knockback(attack.damage)
     found = []
     for cards in discard_examples(free, fighter.hand, attack.damage):
         total = sum(mc.card(c).value or 0 for c in cards)

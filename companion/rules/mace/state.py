@@ -79,8 +79,13 @@ class MaceState:
     between_rounds: bool = False  # nothing done yet this round: a fighter may forfeit (MCD8)
     attack: Attack | None = None
     radius: int = 0
+    knockback_rounds_up: bool = False  # rules option knockback-rounding = up (C3's other reading)
     winner: int | None = None
     reason: str = ""
+
+    def knockback(self, damage: int) -> int:
+        """Damage divided by two, rounded down (C3), or up under the rules option."""
+        return (damage + 1) // 2 if self.knockback_rounds_up else damage // 2
 
     @property
     def active(self) -> int:

@@ -171,3 +171,12 @@ def test_a_knockout_in_a_three_fighter_combat_goes_on() -> None:
     assert "KnockedOut" in names(events) and "MatchWon" not in names(events)
     assert state.phase is Phase.TURN and state.in_combat() == (0, 2)
     assert state.fighters[1].momentum is None  # his Momentum went to the discard pile
+
+
+def test_knockback_rounds_down_or_up_under_the_rules_option() -> None:
+    for rounding, expected in (("down", 4), ("up", 5)):
+        state = table((0, 0), (1, 0), momentum=("KH", "2C"),
+                      options={"knockback-rounding": rounding})
+        state, events = run(state, "Ann: strike 9S at Ben", "Ben: no defence", "Ben: discard 9H")
+        back = next(e for e in events if isinstance(e, KnockedBack))
+        assert back.hexes == expected  # 9 damage: 4 by C3, 5 by the other reading
