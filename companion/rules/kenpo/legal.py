@@ -9,7 +9,7 @@ from companion.rules.errors import IllegalAction
 from companion.rules.kenpo.cards import KenpoCard, kenpo_cards
 from companion.rules.kenpo.combos import check_link, check_move, check_play, link_target
 from companion.rules.kenpo.engine import end_problem, resolution, rest_problem
-from companion.rules.kenpo.geometry import MOVES, ring_moves, same_rank, step
+from companion.rules.kenpo.geometry import MOVES, direction, ring_moves, same_rank, step
 from companion.rules.kenpo.resolve import Fighter, Hit, allocation_map, blockable, ref_of, score
 from companion.rules.kenpo.state import (
     BlockChoice,
@@ -253,6 +253,12 @@ def _total(hits: list[Hit]) -> int | None:
     return None if any(v is None for v in values) else sum(v for v in values if v is not None)
 
 
+def _counter(card: KenpoCard, defender: Fighter, attacker: Fighter) -> int:
+    """Damage the defence card deals at once (Hard Block, KPD7): it scores for the defender."""
+    adjacent = direction(defender.square, attacker.square, defender.side) is not None
+    return int(card.special.get("immediate-damage", 0)) if adjacent else 0
+
+
 def _best_block(state: KenpoState, cards: dict[str, KenpoCard], attacker: Fighter, defender: Fighter,
                 move: str, unblocked: int | None) -> dict[str, Any] | None:
     """The one defence card, and the attack it blocks, that leaves the least damage on this square.
@@ -275,5 +281,6 @@ def _best_block(state: KenpoState, cards: dict[str, KenpoCard], attacker: Fighte
                 continue
             if best is None or total < best["total"]:
                 best = {"card": card.name, "blocks": cards[attack.card].name, "blocks_index": index,
-                        "total": total, "attacks": [_hit_data(cards, h) for h in hits]}
+                        "total": total, "attacks": [_hit_data(cards, h) for h in hits],
+                        "counter": _counter(card, defender, attacker)}
     return best

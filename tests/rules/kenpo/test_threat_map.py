@@ -88,3 +88,17 @@ def test_legal_json_says_for_every_card_whether_it_may_go_on_the_last_card(cli: 
     assert rows["Jab"]["playable"] and rows["Jab"]["moves"] == []  # the movement is already made
     assert not rows["Hard Block"]["playable"] and rows["Hard Block"]["ruling"] == "K8"  # only the dot
     assert not rows["Fast Footwork"]["playable"] and "first" in rows["Fast Footwork"]["why"]
+
+
+def test_with_the_owners_values_hard_block_is_the_best_block_and_hits_back(cli: Cli, tmp_path: Path) -> None:
+    """Example deck: Hard Block prevents 5 from the front and deals 1 at once (KPD7)."""
+    record = tmp_path / "hard.shinpan"
+    record.write_text(record_text("Cullam: starts", "Cullam: Front Kick forward", "Cullam: Jab", "Cullam: end",
+                                  owner_values=True))
+    squares = {(s["square"][0], s["square"][1]): s for s in cli.json("legal", str(record))["threat_map"]["squares"]}
+    stand = squares[(1, 2)]
+    assert stand["total"] == 7  # front 5 + 0, Jab front 1 + 1
+    # Hard Block (front -5) on the kick: 0, but the Jab doubles: 4. Hard Block on the Jab: 5 + 0 = 5.
+    # Block (front -3) on the kick: 2 + 4 = 6; on the Jab: 5 + 0 = 5. The least is 4.
+    assert stand["best_block"]["card"] == "Hard Block" and stand["best_block"]["blocks"] == "Front Kick"
+    assert stand["best_block"]["total"] == 4 and stand["best_block"]["counter"] == 1
