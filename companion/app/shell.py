@@ -18,6 +18,7 @@ from companion.app.screens.settings import settings_screen
 from companion.app.storage import MatchStore
 from companion.app.ui import Ui
 from companion.app.viewmodels.app import AppViewModel
+from companion.app.viewmodels.settings import default_settings_path
 from companion.app.viewmodels.triggers import Trigger
 
 log = logging.getLogger(__name__)
@@ -100,5 +101,5 @@ def make_main(store: MatchStore) -> Callable[[ft.Page], None]:
     def main(page: ft.Page) -> None:
         page.title = "Shinpan"
         page.padding = 0
-        Shell(page, AppViewModel(store)).render()
+        Shell(page, AppViewModel(store, default_settings_path())).render()
     return main

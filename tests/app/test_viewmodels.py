@@ -233,3 +233,20 @@ def test_home_offers_to_resume_an_unfinished_match_first_with_its_redo_list(tmp_
     app2.live.redo()
     assert score(app2.live) == (1, 0)
     assert reopened.player_names()[:2] in (["Aiko", "Ben"], ["Ben", "Aiko"])
+
+
+def test_settings_are_kept_between_sessions_and_a_damaged_file_means_defaults(tmp_path: Path) -> None:
+    from companion.app.viewmodels.settings import SettingsViewModel
+
+    path = tmp_path / "config" / "settings.json"
+    first = SettingsViewModel.load(path)
+    first.set_theme("dark")
+    first.set_text_scale(1.4)
+    first.set_card_language("kanji")
+    again = SettingsViewModel.load(path)
+    assert (again.theme, again.text_scale, again.card_language) == ("dark", 1.5, "kanji")
+    assert again.size(16) == 24.0
+
+    path.write_text("{not json", encoding="utf-8")
+    damaged = SettingsViewModel.load(path)
+    assert (damaged.theme, damaged.text_scale) == ("system", 1.0)

@@ -1,4 +1,4 @@
-"""Settings: theme, text size, sound and vibration, card names, where matches are stored."""
+"""Settings: theme, text size, vibration, card names, where matches are stored."""
 
 from __future__ import annotations
 
@@ -27,12 +27,12 @@ def settings_screen(vm: SettingsViewModel, ui: Ui, refresh: Handler, on_home: Ha
         ui.section("Theme", choices(THEMES, vm.theme, lambda v: vm.set_theme(str(v)))),
         ui.section("Text size", choices(TEXT_SCALES, vm.text_scale, lambda v: vm.set_text_scale(float(str(v))),
                                         lambda v: f"{int(float(str(v)) * 100)}%")),
-        ui.section("Sound and vibration",
-                   choices((True, False), vm.sound, lambda v: setattr(vm, "sound", v),
-                           lambda v: "Sound on" if v else "Sound off"),
-                   choices((True, False), vm.vibration, lambda v: setattr(vm, "vibration", v),
-                           lambda v: "Vibration on" if v else "Vibration off")),
+        ui.section("Vibration on triggers",
+                   choices((True, False), vm.vibration, lambda v: vm.set_vibration(bool(v)),
+                           lambda v: "Vibration on" if v else "Vibration off"),
+                   ui.text("Sound on triggers is not available in this version.", 14)),
         ui.section("Card names", choices(CARD_LANGUAGES, vm.card_language,
-                                         lambda v: vm.set_card_language(str(v)))),
+                                         lambda v: vm.set_card_language(str(v))),
+                   ui.text("Kanji need a Japanese font on this device; the offline web build has none.", 14)),
         ui.section("Matches are stored", ui.text(vm.storage, 15)),
     )

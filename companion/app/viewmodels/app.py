@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from companion.app.storage import MatchStore
 from companion.app.viewmodels.decks import DecksViewModel
 from companion.app.viewmodels.history import HistoryViewModel
@@ -15,10 +17,10 @@ ROUTES = ("home", "new", "live", "history", "decks", "settings")
 
 
 class AppViewModel:
-    def __init__(self, store: MatchStore) -> None:
+    def __init__(self, store: MatchStore, settings_path: Path | None = None) -> None:
         self.store = store
         self.route = "home"
-        self.settings = SettingsViewModel(storage=store.description)
+        self.settings = SettingsViewModel.load(settings_path, store.description)
         self.home = HomeViewModel(store)
         self.history = HistoryViewModel(store)
         self.decks = DecksViewModel()

@@ -33,6 +33,6 @@ class HomeViewModel:
             HomeEntry("New match", "new", "choose the rules and the players"),
             HomeEntry("History", "history", "every match, its timeline and result"),
             HomeEntry("Decks and tags", "decks", "the cards of each game"),
-            HomeEntry("Settings", "settings", "theme, text size, sound, card names"),
+            HomeEntry("Settings", "settings", "theme, text size, vibration, card names"),
         ]
         return entries

@@ -1,33 +1,90 @@
-"""Settings: theme, text size, sound and vibration, card names in romaji or kanji, where matches live."""
+"""Settings: theme, text size, vibration, card names in romaji or kanji, where matches live.
+
+Kept in a small JSON file (`SHINPAN_SETTINGS`, else settings.json in the user's config folder), saved
+on every change; a missing or damaged file means the defaults, never an error.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+import logging
+import os
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
 
 TEXT_SCALES = (1.0, 1.25, 1.5, 2.0)
 THEMES = ("system", "light", "dark")
 CARD_LANGUAGES = ("romaji", "kanji")
+SETTINGS_ENV = "SHINPAN_SETTINGS"
+
+
+def default_settings_path() -> Path:
+    override = os.environ.get(SETTINGS_ENV)
+    if override:
+        return Path(override)
+    from platformdirs import user_config_path
+
+    return user_config_path("shinpan", appauthor=False) / "settings.json"
 
 
 @dataclass
 class SettingsViewModel:
     theme: str = "system"
     text_scale: float = 1.0
-    sound: bool = True
     vibration: bool = True
     card_language: str = "romaji"
-    storage: str = ""
+    storage: str = field(default="", metadata={"saved": False})
+    path: Path | None = field(default=None, metadata={"saved": False})
+
+    @classmethod
+    def load(cls, path: Path | None, storage: str = "") -> SettingsViewModel:
+        settings = cls(storage=storage, path=path)
+        if path is None or not path.exists():
+            return settings
+        try:
+            data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            log.warning("settings file %s not read (%s): using the defaults", path, error)
+            return settings
+        settings.set_theme(str(data.get("theme", settings.theme)))
+        scale = data.get("text_scale")
+        if isinstance(scale, int | float):
+            settings.set_text_scale(float(scale))
+        if isinstance(data.get("vibration"), bool):
+            settings.vibration = data["vibration"]
+        settings.set_card_language(str(data.get("card_language", settings.card_language)))
+        return settings
+
+    def save(self) -> None:
+        if self.path is None:
+            return
+        data = {k: v for k, v in asdict(self).items() if k not in {"storage", "path"}}
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.path.write_text(json.dumps(data, indent=2), encoding="utf-8")
+        except OSError as error:  # settings are a comfort: never stop the referee for them
+            log.warning("settings not saved to %s: %s", self.path, error)
 
     def set_theme(self, theme: str) -> None:
         if theme in THEMES:
             self.theme = theme
+            self.save()
 
     def set_text_scale(self, scale: float) -> None:
         self.text_scale = min(TEXT_SCALES, key=lambda s: abs(s - scale))
+        self.save()
+
+    def set_vibration(self, on: bool) -> None:
+        self.vibration = on
+        self.save()
 
     def set_card_language(self, language: str) -> None:
         if language in CARD_LANGUAGES:
             self.card_language = language
+            self.save()
 
     def size(self, base: float) -> float:
         """A font size scaled by the user's text size."""
