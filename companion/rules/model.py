@@ -80,10 +80,8 @@ class Event:
 
 
 @dataclass(frozen=True)
-class MatchWon(Event):
-    winners: tuple[int, ...]
-    reason: str
-    ruling: str = ""
+class Trigger(Event):
+    """An event the app announces unmissably: banner, sound, vibration."""
 
     @property
     def is_trigger(self) -> bool:
@@ -91,13 +89,16 @@ class MatchWon(Event):
 
 
 @dataclass(frozen=True)
-class MatchDrawn(Event):
+class MatchWon(Trigger):
+    winners: tuple[int, ...]
     reason: str
     ruling: str = ""
 
-    @property
-    def is_trigger(self) -> bool:
-        return True
+
+@dataclass(frozen=True)
+class MatchDrawn(Trigger):
+    reason: str
+    ruling: str = ""
 
 
 @dataclass(frozen=True)
@@ -201,5 +202,6 @@ __all__ = [
     "OptionValue",
     "Outcome",
     "PlayerSpec",
+    "Trigger",
     "to_data",
 ]

@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TypeVar
 
-from companion.rules.model import Action, Event
+from companion.rules.model import Action, Event, Trigger
 
 
 class Phase(StrEnum):
@@ -141,25 +141,17 @@ class ExchangeEnded(Event):
 
 
 @dataclass(frozen=True)
-class IpponAwarded(Event):
+class IpponAwarded(Trigger):
     seat: int
     reason: str
     ruling: str
-
-    @property
-    def is_trigger(self) -> bool:
-        return True
 
 
 @dataclass(frozen=True)
-class HansokuGiven(Event):
+class HansokuGiven(Trigger):
     seat: int
     reason: str
     ruling: str
-
-    @property
-    def is_trigger(self) -> bool:
-        return True
 
 
 @dataclass(frozen=True)
@@ -181,19 +173,11 @@ class HandsToppedUp(Event):
 
 
 @dataclass(frozen=True)
-class JikanDesuCalled(Event):
+class JikanDesuCalled(Trigger):
     seat: int
     encho: bool
 
-    @property
-    def is_trigger(self) -> bool:
-        return True
-
 
 @dataclass(frozen=True)
-class EnchoBegan(Event):
+class EnchoBegan(Trigger):
     starter: int
-
-    @property
-    def is_trigger(self) -> bool:
-        return True
