@@ -92,3 +92,13 @@ def test_the_help_lists_the_commands(cli: Cli) -> None:
     result = cli.run("--help", check=True)
     for command in ("rules", "replay", "legal"):
         assert command in result.stdout
+
+
+def test_legal_prints_the_kenpo_threat_map_as_text(cli: Cli, tmp_path: Path) -> None:
+    example = (REPO / "docs" / "examples" / "kenpo-play-example.shinpan").read_text(encoding="utf-8")
+    # Stop after Adam's turn: Cullam's Front Kick and Jab are pending against him (the rulebook's numbers).
+    cut = example.split("8. Cullam:")[0]
+    before_adam = cut.split("5. Adam:")[0]
+    result = cli.run("legal", "-", stdin=before_adam, check=True).stdout
+    assert "threat map: Adam against Cullam's pending cards (K5)" in result
+    assert "(1, 2) stand: Front Kick 5, Jab 2 = 7; with Block on Jab: 5" in result

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -55,6 +56,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return getattr(error, "exit_code", 1)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader (`head`, a closed pager) has gone: stop quietly, as other Unix tools do.
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stdout must stay open until exit
+        return 0
 
 
 if __name__ == "__main__":

@@ -153,4 +153,6 @@ def cmd_legal(args: argparse.Namespace) -> int:
     for r in responses:
         consequence = f" -> {r.consequence}" if r.consequence else ""
         print(f"  {format_action_line(match.setup, r.action)}  [{r.ruling}] {r.why}{consequence}")
+    for line in match.ruleset.legal_extras_lines(match.rules_state):
+        print(line)
     return 0

@@ -133,6 +133,10 @@ class Ruleset(ABC, Generic[StateT]):
         """Ruleset-specific additions to `shinpan legal --json` (Kenpo's threat map, say)."""
         return {}
 
+    def legal_extras_lines(self, state: StateT) -> list[str]:
+        """The same additions as plain text lines, for `shinpan legal` without --json."""
+        return []
+
     def describe_event(self, event: Event, setup: MatchSetup) -> str:
         """One line a person reads; rulesets refine it for their own events."""
         return event.name

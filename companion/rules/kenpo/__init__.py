@@ -115,6 +115,9 @@ class KenpoMasters(Ruleset[KenpoState]):
     def legal_extras(self, state: KenpoState) -> dict[str, Any]:
         return {"threat_map": legal.threat_map(state), "play": legal.card_table(state)}
 
+    def legal_extras_lines(self, state: KenpoState) -> list[str]:
+        return legal.threat_map_lines(legal.threat_map(state))
+
     def summary(self, state: KenpoState, setup: MatchSetup) -> dict[str, Any]:
         cards = kenpo_cards(state.owner_values)
         players = []

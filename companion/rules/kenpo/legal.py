@@ -244,6 +244,29 @@ def threat_map(state: KenpoState) -> dict[str, Any]:
     }
 
 
+def threat_map_lines(threats: dict[str, Any]) -> list[str]:
+    """The threat map as text: one line per square the defender can reach."""
+    if not threats or not threats["squares"]:
+        return []
+
+    def amount(value: int | None) -> str:
+        return "?" if value is None else str(value)
+
+    lines = [f"threat map: {threats['defender']} against {threats['attacker']}'s pending cards (K5)"]
+    for entry in threats["squares"]:
+        file, rank = entry["square"]
+        where = f"({file}, {rank})" + (f" {entry['move']}" if entry["move"] else "")
+        hits = ", ".join(f"{a['card']} {amount(a['damage'])}" for a in entry["attacks"]) or "nothing pending"
+        line = f"  {where}: {hits} = {amount(entry['total'])}"
+        block = entry["best_block"]
+        if block:
+            line += f"; with {block['card']} on {block['blocks']}: {amount(block['total'])}"
+        if entry["break"]:
+            line += "; BREAK (K4)"
+        lines.append(line)
+    return lines
+
+
 def _hit_data(cards: dict[str, KenpoCard], hit: Hit) -> dict[str, Any]:
     return {"card": cards[hit.played.card].name, "index": hit.index, "damage": hit.points, "detail": hit.detail}
 

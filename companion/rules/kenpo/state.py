@@ -7,7 +7,7 @@ from enum import StrEnum
 from typing import TypeVar
 
 from companion.rules.kenpo.geometry import Square
-from companion.rules.model import Action, Event
+from companion.rules.model import Action, Event, Trigger
 
 DECK_SIZE = 26
 HAND_SIZE = 8
@@ -161,13 +161,9 @@ class Moved(Event):
 
 
 @dataclass(frozen=True)
-class BreakCalled(Event):
+class BreakCalled(Trigger):
     reason: str
     ruling: str = "K4"
-
-    @property
-    def is_trigger(self) -> bool:
-        return True
 
 
 @dataclass(frozen=True)

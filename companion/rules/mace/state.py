@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from companion.rules.mace.hexgrid import Hex
-from companion.rules.model import Action, Event
+from companion.rules.model import Action, Event, Trigger
 
 
 class Phase(StrEnum):
@@ -293,32 +293,20 @@ class KnockedBack(Event):
 
 
 @dataclass(frozen=True)
-class KnockedDown(Event):
+class KnockedDown(Trigger):
     seat: int
     knockback: int
     hand: int
 
-    @property
-    def is_trigger(self) -> bool:
-        return True
+
+@dataclass(frozen=True)
+class KnockedOut(Trigger):
+    seat: int
 
 
 @dataclass(frozen=True)
-class KnockedOut(Event):
+class FighterForfeited(Trigger):
     seat: int
-
-    @property
-    def is_trigger(self) -> bool:
-        return True
-
-
-@dataclass(frozen=True)
-class FighterForfeited(Event):
-    seat: int
-
-    @property
-    def is_trigger(self) -> bool:
-        return True
 
 
 @dataclass(frozen=True)
