@@ -125,12 +125,12 @@ class QrReader:
 
 
 def _merge(known: list[DecodedCode], new: list[DecodedCode]) -> list[DecodedCode]:
-    """Adds codes not already found: the same text at the same place is one code."""
+    """Adds codes not already found. Two codes cannot share a place: a second reading there is the
+    same code read worse (pyzbar stops at a NUL character that zxing-cpp keeps), so the first stays."""
     merged = list(known)
     for code in new:
         duplicate = any(
-            other.text == code.text
-            and abs(other.centre[0] - code.centre[0]) < other.size / 2
+            abs(other.centre[0] - code.centre[0]) < other.size / 2
             and abs(other.centre[1] - code.centre[1]) < other.size / 2
             for other in merged
         )

@@ -20,7 +20,7 @@ CATALOG_CODES: dict[str, str] = {
 }
 _CODE_TO_CATALOG = {code: catalog for catalog, code in CATALOG_CODES.items()}
 CHECK_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-.$%*+:"  # 43 symbols: no '/', no space
-_QR_ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
+_BODY_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-/"  # every character a tag body can hold
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _TAG = re.compile(r"^SP(\d+)/(.*)$")
 _V1 = re.compile(r"^SP1/([A-Z0-9-]+)/([A-Z0-9-]+)/(\d{1,2})/(.)$")
@@ -38,8 +38,9 @@ class TagPayload:
 
 
 def check_character(body: str) -> str:
-    """Weighted sum modulo 43 (a prime): catches any one changed character and any swap of two."""
-    total = sum((index + 1) * _QR_ALPHANUMERIC.index(char) for index, char in enumerate(body))
+    """Weighted sum modulo 43 (a prime above the 38 body symbols): in a body of up to 42 characters
+    it catches any one changed character and any swap of two neighbours."""
+    total = sum((index + 1) * _BODY_ALPHABET.index(char) for index, char in enumerate(body))
     return CHECK_ALPHABET[total % 43]
 
 

@@ -1,0 +1,66 @@
+"""The decoder chain on the real photos of ../shared/data/zxing-qr (expected text beside each)."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import cv2
+import pytest
+
+from cardscans.decoders import DecoderUnavailable, OpenCvDecoder, ZbarDecoder, ZxingDecoder, load_decoder
+from cardscans.pipeline import Scanner
+from cardscans.qrchain import QrReader
+
+
+def expected(photo: Path) -> str:
+    return photo.with_suffix(".txt").read_bytes().decode("utf-8")
+
+
+def test_the_chain_reads_at_least_as_many_photos_as_the_best_single_decoder(zxing_photos: Path) -> None:
+    scanner = Scanner.for_catalog(None)
+    zxing = ZxingDecoder()
+    photos = sorted(zxing_photos.glob("qrcode-*/*.png"))
+    chain = single = 0
+    for photo in photos:
+        gray = cv2.imread(str(photo), cv2.IMREAD_GRAYSCALE)
+        sightings = scanner.scan(gray)
+        chain += expected(photo) in [s.text for s in sightings]
+        single += expected(photo) in [c.text for c in zxing.decode(gray)]
+        assert all(s.kind == "foreign" for s in sightings)  # none of them is a Shinpan tag
+    assert len(photos) == 179
+    assert chain >= 170  # zxing-cpp alone 166 with plain text; fall-backs rescue 4 more
+    assert chain > single
+
+
+def test_control_characters_come_back_byte_for_byte(zxing_photos: Path) -> None:
+    photo = zxing_photos / "qrcode-2" / "33.png"
+    sightings = Scanner.for_catalog(None).scan(cv2.imread(str(photo)))
+    assert [s.text for s in sightings] == [expected(photo)]
+    assert "\x01" in expected(photo)
+
+
+@pytest.mark.parametrize("decoder", [ZxingDecoder, ZbarDecoder, OpenCvDecoder])
+def test_each_back_end_reads_a_real_photo_with_its_polygon(zxing_photos: Path, decoder: type) -> None:
+    photo = zxing_photos / "qrcode-1" / "1.png"
+    gray = cv2.imread(str(photo), cv2.IMREAD_GRAYSCALE)
+    codes = decoder().decode(gray)
+    assert [c.text for c in codes] == [expected(photo)]
+    xs = [x for x, _ in codes[0].polygon]
+    assert len(codes[0].polygon) >= 4 and max(xs) - min(xs) > 50
+
+
+def test_a_missing_system_library_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    real_import = importlib.import_module
+
+    def without_zbar(name: str, package: str | None = None) -> object:
+        if name.startswith("pyzbar"):
+            raise ImportError("Unable to find zbar shared library")
+        return real_import(name, package)
+
+    monkeypatch.setattr(importlib, "import_module", without_zbar)
+    with pytest.raises(DecoderUnavailable, match="libzbar0"):
+        load_decoder("pyzbar")
+    reader = QrReader.create()
+    assert "libzbar0" in reader.missing["pyzbar"]
+    assert all(a.decoder.name != "pyzbar" for a in reader.attempts) and reader.available
