@@ -54,9 +54,12 @@ class Scanner:
         return left_to_right(sightings)
 
     def _faces(self, colour: Any, gray: Any, tags: list[CardSighting]) -> list[CardSighting]:
+        codes = [np.array(tag.polygon, np.float32) for tag in tags]
         outlines = [
             quad for quad in find_card_quads(gray)
-            if not any(quad_contains(quad, tag.centre) for tag in tags)  # a tagged card is read by its tag
+            # a tagged card is read by its tag; an outline inside a code is a few of its modules
+            if not any(quad_contains(quad, tag.centre) for tag in tags)
+            and not any(quad_contains(code, (float(quad[:, 0].mean()), float(quad[:, 1].mean()))) for code in codes)
         ]
         found: list[CardSighting] = []
         unknown = []

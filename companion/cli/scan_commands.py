@@ -58,7 +58,8 @@ def _sighting_line(sighting: Any) -> str:
     if sighting.kind == "foreign":
         text = sighting.text or ""
         shown = text if len(text) <= 60 else text[:60] + "..."
-        return f"  foreign code {shown.encode('unicode_escape').decode('ascii')!r}: {sighting.reason} {where}"
+        escaped = shown.encode("unicode_escape").decode("ascii")  # one line, control characters visible
+        return f"  foreign code '{escaped}': {sighting.reason} {where}"
     return f"  unrecognised card {where}: {sighting.reason}"
 
 

@@ -1,0 +1,73 @@
+"""`shinpan tags` and `shinpan scan` as a user runs them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from cardscans import synthetic
+from cardscans.tagformat import encode_tag
+from companion.cli.main import main
+
+
+def test_tags_then_scan_the_printed_sheet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    deck = tmp_path / "deck.txt"
+    deck.write_text("2 KOTE\nTSUKI\n", encoding="utf-8")
+    sheet = tmp_path / "sheet.png"
+    assert main(["tags", "kendo-taikai", "--deck", str(deck), "--out", str(sheet), "--dpi", "150", "--json"]) == 0
+    written = json.loads(capsys.readouterr().out)
+    assert written["stickers"] == 3 and written["files"] == [str(sheet)]
+    assert main(["scan", str(sheet), "--catalog", "kendo-taikai", "--json"]) == 0
+    [result] = json.loads(capsys.readouterr().out)
+    assert result["path"] == str(sheet)
+    cards = sorted((s["card_id"], s["copy"]) for s in result["sightings"])
+    assert cards == [("kote", 1), ("kote", 2), ("tsuki", 1)]
+    first = result["sightings"][0]
+    assert set(first) == {"kind", "method", "text", "catalog", "card_id", "copy", "polygon", "confidence", "reason"}
+    assert len(first["polygon"]) == 4 and first["confidence"] == 1.0
+
+
+def test_scan_reports_foreign_codes_and_bad_files_per_image(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    foreign = tmp_path / "url.png"
+    cv2.imwrite(str(foreign), synthetic.qr_picture("https://example.com/\x07bell"))
+    tag = tmp_path / "tag.png"
+    cv2.imwrite(str(tag), synthetic.qr_picture(encode_tag("kendo-taikai", "seme", 1)))
+    broken = tmp_path / "broken.jpg"
+    broken.write_bytes(b"\xff\xd8\xff\xe0 not really a jpeg")
+    assert main(["scan", str(foreign), str(broken), str(tag), "--catalog", "playing-cards"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"{foreign}: 1 sighting"
+    assert "foreign code 'https://example.com/\\x07bell': not a Shinpan tag" in out[1]
+    assert out[2].startswith(f"{broken}: error: ") and "take the photo again" in out[2]
+    assert "a tag for catalog 'kendo-taikai', not 'playing-cards'" in out[4]
+
+
+def test_unknown_catalog_and_missing_file_are_one_line_errors(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tags", "kendo-taikia", "--out", str(tmp_path / "x.pdf")]) == 1
+    assert "unknown catalog 'kendo-taikia' (known: kendo-taikai" in capsys.readouterr().err
+    assert main(["scan", str(tmp_path / "nope.png"), "--json"]) == 1
+    [result] = json.loads(capsys.readouterr().out)
+    assert result["error"].endswith("no such file") and result["sightings"] == []
+
+
+def test_register_face_then_scan_recognises_the_untagged_card(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    face = tmp_path / "seme-face.png"
+    cv2.imwrite(str(face), synthetic.card_face(9))
+    gallery = tmp_path / "faces.npz"
+    assert main(["register-face", str(face), "--face", "--catalog", "kendo-taikai", "--card", "SEME",
+                 "--gallery", str(gallery)]) == 0
+    assert "registered kendo-taikai/seme" in capsys.readouterr().out
+    photo = tmp_path / "table.jpg"
+    frame, _ = synthetic.photograph_card(synthetic.card_face(9), np.random.default_rng(3), 0.5)
+    cv2.imwrite(str(photo), frame)
+    assert main(["scan", str(photo), "--gallery", str(gallery), "--json"]) == 0
+    [result] = json.loads(capsys.readouterr().out)
+    cards = [(s["method"], s["card_id"]) for s in result["sightings"] if s["kind"] == "card"]
+    assert cards == [("photo", "seme")]
