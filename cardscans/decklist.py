@@ -9,13 +9,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from companion.rules.catalog import load_catalog
-from companion.rules.errors import RulesError
 from cardscans.playing_cards import CATALOG as PLAYING_CARDS
 from cardscans.playing_cards import JOKER, PLAYING_CARD_IDS
 from cardscans.tagformat import MAX_COPY, encode_tag
+from companion.rules.catalog import load_catalog
+from companion.rules.errors import RulesError
 
-_LINE = re.compile(r"^\s*(?:(\d+)\s*[xX×]?\s+)?(.+?)\s*$")
+_LINE = re.compile(r"^\s*(?:(\d+)\s*[xX\u00d7]?\s+)?(.+?)\s*$")  # 3 MEN, 3x MEN, or the multiplication sign
 
 
 class DeckListError(ValueError):

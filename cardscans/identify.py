@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from companion.rules.catalog import Catalog, available_catalogs, load_catalog
-from companion.rules.errors import RulesError
 from cardscans.decoders import DecodedCode
 from cardscans.sighting import CardSighting
 from cardscans.tagformat import TagError, decode_tag, is_shinpan_text
+from companion.rules.catalog import Catalog, available_catalogs, load_catalog
+from companion.rules.errors import RulesError
 
 PLAYING_CARDS = "playing-cards"
 

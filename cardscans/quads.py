@@ -98,9 +98,9 @@ def find_card_quads(gray: Gray) -> list[Quad]:
     small = gray if scale == 1.0 else cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     small = cv2.GaussianBlur(small, (5, 5), 0)
     median = float(np.median(small))
-    edges = cv2.Canny(small, max(10.0, 0.5 * median), max(30.0, 1.2 * median))
-    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
-    _, bright = cv2.threshold(small, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    canny = cv2.Canny(small, max(10.0, 0.5 * median), max(30.0, 1.2 * median))
+    edges = np.asarray(cv2.dilate(canny, np.ones((3, 3), np.uint8)), dtype=np.uint8)
+    bright = np.asarray(cv2.threshold(small, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)[1], dtype=np.uint8)
     candidates = _quads_from_mask(edges) + _quads_from_mask(bright)
     candidates.sort(key=_area, reverse=True)
     kept: list[Quad] = []

@@ -32,8 +32,8 @@ VERIFY_SIZE = (FACE_SIZE[0] * 2, FACE_SIZE[1] * 2)
 def _thumbnail(face_gray: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
     h, w = face_gray.shape
     inner = face_gray[h // 20: h - h // 20, w // 20: w - w // 20]
-    small = cv2.resize(inner, THUMB, interpolation=cv2.INTER_AREA).astype(np.float32)
-    small = cv2.GaussianBlur(small, (3, 3), 0).ravel()
+    resized = cv2.resize(inner, THUMB, interpolation=cv2.INTER_AREA).astype(np.float32)
+    small = np.asarray(cv2.GaussianBlur(resized, (3, 3), 0), dtype=np.float32).ravel()
     small -= small.mean()
     norm = float(np.linalg.norm(small))
     return np.asarray(small / norm if norm > 1e-6 else small, dtype=np.float32)
@@ -53,7 +53,7 @@ class FaceGallery:
     faces: list[npt.NDArray[np.uint8]] = field(default_factory=list)
     _thumbs: npt.NDArray[np.float32] = field(default_factory=lambda: np.zeros((0, THUMB[0] * THUMB[1]), np.float32))
     _features: list[_Features] = field(default_factory=list)
-    _orb: cv2.ORB = field(default_factory=lambda: cv2.ORB_create(nfeatures=300, fastThreshold=10))
+    _orb: cv2.ORB = field(default_factory=lambda: cv2.ORB_create(nfeatures=300, fastThreshold=10))  # type: ignore[attr-defined]
     _matcher: cv2.BFMatcher = field(default_factory=lambda: cv2.BFMatcher(cv2.NORM_HAMMING, crossCheck=True))
 
     def __len__(self) -> int:
@@ -61,7 +61,7 @@ class FaceGallery:
 
     def register_face(self, catalog: str, card_id: str, face: npt.NDArray[np.uint8]) -> None:
         """Registers an upright picture of the whole face (a catalog image or a scan)."""
-        upright = cv2.resize(to_bgr(face), FACE_SIZE, interpolation=cv2.INTER_AREA)
+        upright = np.asarray(cv2.resize(to_bgr(face), FACE_SIZE, interpolation=cv2.INTER_AREA), dtype=np.uint8)
         key = (catalog, card_id)
         if key in self.keys:
             index = self.keys.index(key)
@@ -85,7 +85,7 @@ class FaceGallery:
         big = cv2.resize(face_gray, VERIFY_SIZE, interpolation=cv2.INTER_LINEAR)
         keypoints, descriptors = self._orb.detectAndCompute(big, None)
         points = np.array([k.pt for k in keypoints], np.float32).reshape(-1, 2)
-        return _Features(points, descriptors)
+        return _Features(points, None if descriptors is None else np.asarray(descriptors, dtype=np.uint8))
 
     def save(self, path: str | Path) -> None:
         catalogs = np.array([k[0] for k in self.keys])

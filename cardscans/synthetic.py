@@ -42,7 +42,7 @@ def card_face(seed: int, size: tuple[int, int] = FACE_PIXELS) -> Image:
                 width / 420, (20, 20, 20), 2, cv2.LINE_AA)
     cv2.putText(face, str(int(rng.integers(1, 100))), (border * 2, height - border - height // 16),
                 cv2.FONT_HERSHEY_DUPLEX, width / 300, (250, 250, 250), 2, cv2.LINE_AA)
-    return face
+    return np.asarray(face, dtype=np.uint8)
 
 
 def table(rng: np.random.Generator, size: tuple[int, int] = (1280, 720), clutter: int = 12) -> Image:
@@ -64,7 +64,7 @@ def table(rng: np.random.Generator, size: tuple[int, int] = (1280, 720), clutter
         else:
             points = rng.integers([x - 40, y - 40], [x + 40, y + 40], (5, 2)).astype(np.int32)
             cv2.fillPoly(canvas, [points], colour)
-    return canvas
+    return np.asarray(canvas, dtype=np.uint8)
 
 
 def place(canvas: Image, picture: Image, corners: npt.NDArray[np.float32]) -> Image:
@@ -127,7 +127,8 @@ def qr_picture(text: str, module_px: int = 8, border: int = 4) -> Image:
     matrix = np.array([list(row) for row in qr.matrix], np.uint8)
     matrix = np.pad(matrix, border)
     picture = np.where(matrix == 1, 0, 255).astype(np.uint8)
-    picture = cv2.resize(picture, None, fx=module_px, fy=module_px, interpolation=cv2.INTER_NEAREST)
+    picture = np.asarray(cv2.resize(picture, None, fx=module_px, fy=module_px, interpolation=cv2.INTER_NEAREST),
+                         dtype=np.uint8)
     return np.asarray(cv2.cvtColor(picture, cv2.COLOR_GRAY2BGR), dtype=np.uint8)
 
 
@@ -164,5 +165,5 @@ def photograph_page(page: Image, rng: np.random.Generator, frame: tuple[int, int
                         [fw / 2 + pw / 2, fh / 2 + ph / 2], [fw / 2 - pw / 2, fh / 2 + ph / 2]], np.float32)
     corners += rng.uniform(-tilt, tilt, (4, 2)).astype(np.float32) * np.array([pw, ph], np.float32)
     canvas = table(rng, frame, clutter=4)
-    colour = page if page.ndim == 3 else cv2.cvtColor(page, cv2.COLOR_GRAY2BGR)
+    colour = page if page.ndim == 3 else np.asarray(cv2.cvtColor(page, cv2.COLOR_GRAY2BGR), dtype=np.uint8)
     return camera(place(canvas, colour, corners), rng, blur=0.8, noise=4.0)

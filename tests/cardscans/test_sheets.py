@@ -54,7 +54,7 @@ def test_bigger_stickers_and_letter_paper_change_the_layout() -> None:
 
 def test_bad_sheet_requests_say_what_to_do(tmp_path: Path) -> None:
     chosen = stickers("kendo-taikai", catalog_cards("kendo-taikai"))[:2]
-    with pytest.raises(SheetError, match=".pdf, .png or .svg"):
+    with pytest.raises(SheetError, match=r"\.pdf, \.png or \.svg"):
         write_sheet(chosen, tmp_path / "sheet.docx")
     with pytest.raises(SheetError, match="between 12 and 80"):
         write_sheet(chosen, tmp_path / "sheet.pdf", size_mm=5)

@@ -3,8 +3,8 @@ from __future__ import annotations
 import pytest
 import segno
 
-from cardscans.decoders import DecodedCode
 from cardscans.decklist import catalog_cards
+from cardscans.decoders import DecodedCode
 from cardscans.identify import sighting_from_code
 from cardscans.tagformat import TagError, check_character, decode_tag, encode_tag
 from companion.rules.catalog import load_catalog
