@@ -110,7 +110,7 @@ def list_matches(*, session: Session, where: MatchFilter | None = None, page: in
 
 
 def summaries(rows: list[StoredMatch] | Any, *, session: Session) -> list[MatchSummary]:
-    ids = [row.id for row in rows]
+    ids = [int(row.id or 0) for row in rows]
     seats: dict[int, list[SeatPublic]] = {match_id: [] for match_id in ids}
     if ids:
         found = session.exec(
@@ -120,7 +120,7 @@ def summaries(rows: list[StoredMatch] | Any, *, session: Session) -> list[MatchS
         for seat, name in found:
             seats[seat.match_id].append(SeatPublic(seat=seat.seat, side=seat.side, team=seat.team,
                                                    result=seat.result, name=name))
-    return [MatchSummary.model_validate(row, update={"players": seats[row.id]}) for row in rows]
+    return [MatchSummary.model_validate(row, update={"players": seats[int(row.id or 0)]}) for row in rows]
 
 
 def get_summary(match_id: int, *, session: Session) -> MatchSummary:

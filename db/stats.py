@@ -10,16 +10,30 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import case, func
-from sqlalchemy.orm import aliased
-from sqlmodel import Session, col, select
+from sqlalchemy import Table, case, func, select
+from sqlmodel import Session
 
 from db.models import DRAW, LOSS, WIN, Player, StoredAction, StoredMatch, StoredSeat
 from db.replay import events_by_seq
 
 PENALTY_WORDS = ("Hansoku", "Penalty")
+
+
+PLAYERS: Table = cast(Table, Player.__table__)  # type: ignore[attr-defined]
+MATCHES: Table = cast(Table, StoredMatch.__table__)  # type: ignore[attr-defined]
+SEATS: Table = cast(Table, StoredSeat.__table__)  # type: ignore[attr-defined]
+ACTIONS: Table = cast(Table, StoredAction.__table__)  # type: ignore[attr-defined]
+
+
+def _rows(query: Any, *, session: Session) -> list[Any]:
+    """Rows of a Core query, run in the session's transaction."""
+    return list(session.connection().execute(query).all())
+
+
+def _key(name: str) -> str:
+    return name.strip().casefold()
 
 
 @dataclass(frozen=True)
@@ -32,28 +46,29 @@ class PlayerRecord:
     draws: int
 
 
+def _tally(column: Any, value: str) -> Any:
+    return func.sum(case((column == value, 1), else_=0))
+
+
 def player_records(*, session: Session, ruleset: str | None = None,
                    player: str | None = None) -> list[PlayerRecord]:
     """Wins, losses and draws of each player in each ruleset (finished matches only)."""
     query = (
-        select(
-            Player.name, StoredMatch.ruleset, func.count(),
-            func.sum(case((col(StoredSeat.result) == WIN, 1), else_=0)),
-            func.sum(case((col(StoredSeat.result) == LOSS, 1), else_=0)),
-            func.sum(case((col(StoredSeat.result) == DRAW, 1), else_=0)),
-        )
-        .join(StoredSeat, col(StoredSeat.player_id) == Player.id)
-        .join(StoredMatch, col(StoredMatch.id) == StoredSeat.match_id)
-        .where(col(StoredSeat.result).is_not(None))
-        .group_by(Player.name, StoredMatch.ruleset)
-        .order_by(Player.name, StoredMatch.ruleset)
+        select(PLAYERS.c.name, MATCHES.c.ruleset, func.count(), _tally(SEATS.c.result, WIN),
+               _tally(SEATS.c.result, LOSS), _tally(SEATS.c.result, DRAW))
+        .select_from(PLAYERS)
+        .join(SEATS, SEATS.c.player_id == PLAYERS.c.id)
+        .join(MATCHES, MATCHES.c.id == SEATS.c.match_id)
+        .where(SEATS.c.result.is_not(None))
+        .group_by(PLAYERS.c.name, MATCHES.c.ruleset)
+        .order_by(PLAYERS.c.name, MATCHES.c.ruleset)
     )
     if ruleset:
-        query = query.where(StoredMatch.ruleset == ruleset)
+        query = query.where(MATCHES.c.ruleset == ruleset)
     if player:
-        query = query.where(Player.name_key == player.strip().casefold())
+        query = query.where(PLAYERS.c.name_key == _key(player))
     return [PlayerRecord(name, rs, int(n), int(w or 0), int(lo or 0), int(d or 0))
-            for name, rs, n, w, lo, d in session.exec(query).all()]
+            for name, rs, n, w, lo, d in _rows(query, session=session)]
 
 
 @dataclass(frozen=True)
@@ -70,29 +85,24 @@ class HeadToHead:
 def head_to_head(player: str, opponent: str, *, session: Session,
                  ruleset: str | None = None) -> list[HeadToHead]:
     """Finished matches in which both played, per ruleset, from `player`'s side."""
-    mine, theirs = aliased(StoredSeat), aliased(StoredSeat)
-    me, them = aliased(Player), aliased(Player)
+    mine, theirs = SEATS.alias("mine"), SEATS.alias("theirs")
+    me, them = PLAYERS.alias("me"), PLAYERS.alias("them")
     query = (
-        select(
-            StoredMatch.ruleset, me.name, them.name, func.count(),
-            func.sum(case((mine.result == WIN, 1), else_=0)),
-            func.sum(case((theirs.result == WIN, 1), else_=0)),
-            func.sum(case((mine.result == DRAW, 1), else_=0)),
-        )
+        select(me.c.name, them.c.name, MATCHES.c.ruleset, func.count(), _tally(mine.c.result, WIN),
+               _tally(theirs.c.result, WIN), _tally(mine.c.result, DRAW))
         .select_from(mine)
-        .join(theirs, (theirs.match_id == mine.match_id) & (theirs.seat != mine.seat))
-        .join(me, me.id == mine.player_id)
-        .join(them, them.id == theirs.player_id)
-        .join(StoredMatch, col(StoredMatch.id) == mine.match_id)
-        .where(me.name_key == player.strip().casefold(), them.name_key == opponent.strip().casefold(),
-               mine.result.is_not(None))
-        .group_by(StoredMatch.ruleset, me.name, them.name)
-        .order_by(StoredMatch.ruleset)
+        .join(theirs, (theirs.c.match_id == mine.c.match_id) & (theirs.c.seat != mine.c.seat))
+        .join(me, me.c.id == mine.c.player_id)
+        .join(them, them.c.id == theirs.c.player_id)
+        .join(MATCHES, MATCHES.c.id == mine.c.match_id)
+        .where(me.c.name_key == _key(player), them.c.name_key == _key(opponent), mine.c.result.is_not(None))
+        .group_by(MATCHES.c.ruleset, me.c.name, them.c.name)
+        .order_by(MATCHES.c.ruleset)
     )
     if ruleset:
-        query = query.where(StoredMatch.ruleset == ruleset)
+        query = query.where(MATCHES.c.ruleset == ruleset)
     return [HeadToHead(p, o, rs, int(n), int(w or 0), int(lo or 0), int(d or 0))
-            for rs, p, o, n, w, lo, d in session.exec(query).all()]
+            for p, o, rs, n, w, lo, d in _rows(query, session=session)]
 
 
 @dataclass
@@ -142,26 +152,26 @@ def card_records(*, session: Session, ruleset: str | None = None,
                  player: str | None = None) -> list[CardRecord]:
     """Per card: how often it was played, and the IPPONs and points credited to it."""
     query = (
-        select(StoredAction.match_id, StoredAction.seq, StoredAction.actor, StoredAction.data,
-               StoredAction.events, StoredMatch.ruleset)
-        .join(StoredMatch, col(StoredMatch.id) == StoredAction.match_id)
-        .where(col(StoredAction.undone).is_(False))
-        .order_by(col(StoredAction.match_id), col(StoredAction.seq))
+        select(ACTIONS.c.match_id, ACTIONS.c.seq, ACTIONS.c.actor, ACTIONS.c.data, ACTIONS.c.events,
+               MATCHES.c.ruleset)
+        .select_from(ACTIONS)
+        .join(MATCHES, MATCHES.c.id == ACTIONS.c.match_id)
+        .where(ACTIONS.c.undone.is_(False))
+        .order_by(ACTIONS.c.match_id, ACTIONS.c.seq)
     )
     if ruleset:
-        query = query.where(StoredMatch.ruleset == ruleset)
+        query = query.where(MATCHES.c.ruleset == ruleset)
     player_seats: dict[int, int] | None = None
     if player:
-        seat_rows = session.exec(
-            select(StoredSeat.match_id, StoredSeat.seat).join(Player, col(Player.id) == StoredSeat.player_id)
-            .where(Player.name_key == player.strip().casefold())
-        ).all()
-        player_seats = dict(seat_rows)
+        seat_rows = _rows(
+            select(SEATS.c.match_id, SEATS.c.seat).join(PLAYERS, PLAYERS.c.id == SEATS.c.player_id)
+            .where(PLAYERS.c.name_key == _key(player)), session=session)
+        player_seats = {int(match_id): int(seat) for match_id, seat in seat_rows}
     records: dict[tuple[str, str], CardRecord] = {}
     last_play: dict[int, list[str]] = {}
     current: int | None = None
     replayed: dict[int, dict[int, list[Any]]] = {}
-    for match_id, seq, actor, data, events, rs in session.exec(query).all():
+    for match_id, seq, actor, data, events, rs in _rows(query, session=session):
         if match_id != current:
             current, last_play = match_id, {}
         if events is None:  # stored before events were kept and not replayable then: replay now

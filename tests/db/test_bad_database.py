@@ -56,7 +56,7 @@ def test_restore_over_a_damaged_database_keeps_the_damaged_file_aside(tmp_path: 
     backup = backup_database(path, tmp_path / "backup.db")
     path.write_bytes(path.read_bytes()[:1000])
     damaged = path.read_bytes()
-    with pytest.raises(StorageError, match="damaged.*--force"):
+    with pytest.raises(StorageError, match=r"damaged.*--force"):
         restore_database(path, backup)
     kept = restore_database(path, backup, force=True)
     assert kept is not None and kept.read_bytes() == damaged
@@ -76,7 +76,7 @@ def test_restore_refuses_to_replace_newer_matches_unless_forced(tmp_path: Path) 
     newer = DurableMatch.start(engine, kendo_setup(("Chie", "Dai"), 9))
     play_steps(newer, random.Random(9), 4)
     engine.dispose()
-    with pytest.raises(NewerDatabase, match="newer than the backup.*--force"):
+    with pytest.raises(NewerDatabase, match=r"newer than the backup.*--force"):
         restore_database(path, backup)
     kept = restore_database(path, backup, force=True)
     assert kept is not None
@@ -107,7 +107,7 @@ def test_backup_will_not_replace_a_newer_backup_and_restore_refuses_a_newer_vers
     old, new = tmp_path / "old.db", tmp_path / "new.db"
     _database_with_matches(old, 1)
     _database_with_matches(new, 2)
-    with pytest.raises(NewerDatabase, match="holds newer matches.*--force"):
+    with pytest.raises(NewerDatabase, match=r"holds newer matches.*--force"):
         backup_database(old, new)
     with sqlite3.connect(new) as connection:
         connection.execute("UPDATE alembic_version SET version_num = '0099'")

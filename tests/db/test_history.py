@@ -41,7 +41,7 @@ def _record(engine: Engine, names: tuple[str, str], seed: int, day: date, *, fin
     else:
         play_steps(live, random.Random(seed), 5)
     with Session(engine) as session, session.begin():
-        session.execute(update(StoredMatch).where(col(StoredMatch.id) == live.match_id)
+        session.connection().execute(update(StoredMatch).where(col(StoredMatch.id) == live.match_id)
                         .values(started_at=datetime(day.year, day.month, day.day, 12, seed % 60, tzinfo=UTC)))
     return live
 

@@ -30,7 +30,7 @@ def _fill_events(connection: sa.Connection) -> None:
         "match_actions",
         sa.column("match_id", sa.Integer()), sa.column("seq", sa.Integer()), sa.column("events", sa.JSON()),
     )
-    match_ids = connection.execute(sa.text("SELECT id FROM matches ORDER BY id")).scalars().all()
+    match_ids: list[int] = connection.execute(sa.text("SELECT id FROM matches ORDER BY id")).scalars().all()  # type: ignore[assignment]
     for match_id in match_ids:
         by_seq = events_by_seq(connection, match_id)
         for seq, events in by_seq.items():

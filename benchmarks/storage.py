@@ -1,0 +1,264 @@
+"""Storage speed, in one run, on real SQLite files in a temporary folder on this disk:
+
+- durable append of one action (one transaction: the match row and the action row, committed)
+  versus a raw sqlite3 INSERT + COMMIT of the same action row with the same pragmas
+  (WAL, synchronous=FULL); goal: at most 1.5 times the raw figure;
+- listing the newest 50 of 10 000 stored matches with their summaries; goal <= 50 ms;
+- loading and replaying a 300-action match (what resuming at start costs);
+- the health check run when the 10 000-match database is opened.
+
+    python benchmarks/storage.py [--appends N] [--matches N] [--json]
+
+Figures vary with the disk's flush cost: where a flush is nearly free (a VM's cached disk), the
+ratio measures Python work alone; on a phone's flash storage the flush dominates both sides.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sqlite3
+import sys
+import tempfile
+import time
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from sqlalchemy import insert
+from sqlmodel import Session
+
+from benchmarks.report import Figure, emit, median, percentile
+from companion.rules.match import Match
+from companion.rules.model import MatchSetup
+from companion.rules.registry import all_rulesets, get_ruleset
+from db.clock import utc_now
+from db.codec import action_data, action_notation, events_data
+from db.engine import SQLITE_PRAGMAS, check_sqlite_file, open_database
+from db.history import list_matches
+from db.live import DurableMatch
+from db.models import Player, StoredAction, StoredMatch, StoredSeat
+from db.repository import ActionEntry, append_action, progress_of
+
+RAW_INSERT = (
+    "INSERT INTO match_actions (match_id, seq, actor, notation, data, recorded_at, evidence, undone, events) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)"
+)
+
+
+def kendo(seed: int) -> MatchSetup:
+    return get_ruleset("kendo-shiai").make_setup(["Aiko", "Ben"], seed=seed)
+
+
+def long_match(length: int, seed: int = 0) -> Match:
+    """A random legal Kendo Shiai match kept going to `length` actions (at most a match's length).
+
+    It prefers plays that score nothing; Kendo Shiai hands run out after some 40-70 actions,
+    so `length` should stay below that.
+    """
+    rng = random.Random(seed)
+    match = Match(kendo(seed))
+    while len(match.actions) < length and not match.outcome().finished:
+        responses = match.legal_responses()
+        rng.shuffle(responses)
+        quiet = [r for r in responses if not any(e.is_trigger for e in match.try_apply(r.action)[1])]
+        match.push((quiet or responses)[0].action)
+    return match
+
+
+def match_of_length(length: int, seconds: float = 30.0) -> Match:
+    """The first `length` actions of a random legal match in any registered ruleset that lasts that long.
+
+    Kendo Shiai matches end after some 20-70 actions, so the 300-action match comes from whichever
+    ruleset plays that long (falling back to the longest match found within `seconds`).
+    """
+    deadline = time.monotonic() + seconds
+    longest: Match | None = None
+    for ruleset in sorted(all_rulesets(), key=lambda r: r.id != "kendo-shiai"):
+        for players in range(ruleset.players_max, ruleset.players_min - 1, -1):
+            for seed in range(1000):
+                if time.monotonic() > deadline:
+                    break
+                rng = random.Random(seed)
+                match = Match(ruleset.make_setup([f"P{n + 1}" for n in range(players)], seed=seed))
+                while len(match.actions) < length and not match.outcome().finished:
+                    match.push(rng.choice(match.legal_responses()).action)
+                if len(match.actions) >= length:
+                    return match
+                if longest is None or len(match.actions) > len(longest.actions):
+                    longest = match
+    assert longest is not None
+    return longest
+
+
+def measure_appends(folder: Path, count: int) -> list[Figure]:
+    """Alternate our durable append and the raw insert action by action, so both see the same disk."""
+    engine = open_database(f"sqlite:///{folder / 'append.db'}")
+    raw = sqlite3.connect(folder / "raw.db", isolation_level=None)
+    for pragma in SQLITE_PRAGMAS:
+        raw.execute(pragma)
+    raw.execute("CREATE TABLE match_actions (match_id INTEGER NOT NULL, seq INTEGER NOT NULL, actor INTEGER "
+                "NOT NULL, notation VARCHAR(500) NOT NULL, data JSON NOT NULL, recorded_at DATETIME NOT NULL, "
+                "evidence JSON, undone BOOLEAN NOT NULL, events JSON, PRIMARY KEY (match_id, seq))")
+    ours: list[float] = []
+    theirs: list[float] = []
+    push: list[float] = []
+    seed = 0
+    session = Session(engine)
+    while len(ours) < count:
+        seed += 1
+        source = long_match(10_000, seed)
+        live = DurableMatch.start(engine, source.setup)
+        match = Match(source.setup)
+        for step in source.steps:
+            was_finished = match.outcome().finished
+            match.push(step.action)
+            entry = ActionEntry(seq=step.number, actor=step.action.actor,
+                                notation=action_notation(source.setup.ruleset, step.action),
+                                data=action_data(step.action), events=events_data(step.events))
+            progress = progress_of(match)
+            t0 = time.perf_counter()
+            with session.begin():  # as DurableMatch does: its session, one transaction per action
+                live.revision = append_action(live.match_id, entry, session=session, revision=live.revision,
+                                              progress=progress, discard_redo=False,
+                                              status_changed=progress.finished != was_finished)
+            t1 = time.perf_counter()
+            raw.execute("BEGIN")
+            raw.execute(RAW_INSERT, (seed, step.number, entry.actor, entry.notation, json.dumps(entry.data),
+                                     str(utc_now()), None, json.dumps(entry.events)))
+            raw.execute("COMMIT")
+            t2 = time.perf_counter()
+            ours.append((t1 - t0) * 1000)
+            theirs.append((t2 - t1) * 1000)
+        # The whole user action as the app does it: rules, summary, and the durable append.
+        pusher = DurableMatch.start(engine, source.setup)
+        for step in source.steps:
+            t0 = time.perf_counter()
+            pusher.push(step.action)
+            push.append((time.perf_counter() - t0) * 1000)
+    raw.close()
+    session.close()
+    engine.dispose()
+    return [
+        Figure("storage durable append median", median(ours), "ms", "<= 1.5x raw sqlite3",
+               median(theirs), "raw sqlite3 insert+commit"),
+        Figure("storage durable append p95", percentile(ours, 0.95), "ms", "",
+               percentile(theirs, 0.95), "raw sqlite3 insert+commit"),
+        Figure("storage durable append / raw sqlite3 (medians)", median(ours) / median(theirs), "x", "<= 1.5"),
+        Figure("storage push (rules + summary + append) median", median(push), "ms"),
+        Figure("storage appends measured", len(ours), "actions"),
+    ]
+
+
+def fill_history(engine: Any, matches: int) -> None:
+    """`matches` stored matches, each a real random match, written in bulk (not what is measured)."""
+    played = []
+    for seed in range(40):
+        match = Match(kendo(seed))
+        rng = random.Random(seed)
+        while not match.outcome().finished:
+            match.push(rng.choice(match.legal_responses()).action)
+        played.append(match)
+    now = utc_now()
+    with Session(engine) as session, session.begin():
+        names = ["Aiko", "Ben", "Chie", "Dai", "Emi", "Fumi", "Goro", "Hana"]
+        players = [Player(name=n, name_key=n.casefold(), created_at=now) for n in names]
+        session.add_all(players)
+        session.flush()
+        match_rows, seat_rows, action_rows = [], [], []
+        for match_id in range(1, matches + 1):
+            match = played[match_id % len(played)]
+            progress = progress_of(match)
+            match_rows.append({
+                "id": match_id, "ruleset": match.setup.ruleset, "options": {}, "format_version": 1,
+                "seed": match.setup.seed, "app_version": "0.1.0", "origin": "recorded",
+                "started_at": now - timedelta(minutes=matches - match_id),  # one a minute, the last just now
+                "finished_at": now, "status": progress.status, "reason": progress.reason,
+                "action_count": progress.action_count, "revision": progress.action_count, "updated_at": now,
+                "summary": progress.summary,
+            })
+            pair = ((match_id % 8), (match_id * 3 + 1) % 8)
+            if pair[0] == pair[1]:
+                pair = (pair[0], (pair[1] + 1) % 8)
+            for seat, player in enumerate(pair):
+                seat_rows.append({"match_id": match_id, "seat": seat, "player_id": players[player].id,
+                                  "side": match.setup.players[seat].side, "team": None,
+                                  "result": progress.results[seat]})
+            for step in match.steps:
+                action_rows.append({
+                    "match_id": match_id, "seq": step.number, "actor": step.action.actor,
+                    "notation": action_notation(match.setup.ruleset, step.action),
+                    "data": action_data(step.action), "recorded_at": now, "evidence": None, "undone": False,
+                    "events": events_data(step.events),
+                })
+        session.execute(insert(StoredMatch), match_rows)
+        session.execute(insert(StoredSeat), seat_rows)
+        session.execute(insert(StoredAction), action_rows)
+
+
+def measure_history(folder: Path, matches: int) -> list[Figure]:
+    path = folder / "history.db"
+    engine = open_database(f"sqlite:///{path}")
+    fill_history(engine, matches)
+    engine.dispose()
+    t0 = time.perf_counter()
+    check_sqlite_file(path)
+    check_ms = (time.perf_counter() - t0) * 1000
+    t0 = time.perf_counter()
+    engine = open_database(f"sqlite:///{path}")
+    open_ms = (time.perf_counter() - t0) * 1000
+    samples = []
+    for _attempt in range(21):
+        t0 = time.perf_counter()
+        with Session(engine) as session:
+            page = list_matches(session=session, per_page=50)
+            assert len(page.items) == 50 and page.total == matches
+        samples.append((time.perf_counter() - t0) * 1000)
+    engine.dispose()
+    return [
+        Figure(f"storage newest 50 of {matches} matches, first query", samples[0], "ms", "<= 50 ms"),
+        Figure(f"storage newest 50 of {matches} matches, median", median(samples[1:]), "ms", "<= 50 ms"),
+        Figure(f"storage open {matches}-match database (check + migrate)", open_ms, "ms"),
+        Figure(f"storage health check of {matches}-match database", check_ms, "ms"),
+    ]
+
+
+def measure_replay(folder: Path, length: int) -> list[Figure]:
+    engine = open_database(f"sqlite:///{folder / 'replay.db'}")
+    source = match_of_length(length)
+    live = DurableMatch.start(engine, source.setup)
+    for action in source.actions:
+        live.push(action)
+    samples = []
+    for _ in range(11):
+        t0 = time.perf_counter()
+        resumed = DurableMatch.resume(engine, live.match_id)
+        samples.append((time.perf_counter() - t0) * 1000)
+        assert resumed.match.state == live.match.state
+        resumed.close()
+    live.close()
+    engine.dispose()
+    name = f"storage load + replay a {len(source.actions)}-action {source.ruleset.id} match, median"
+    return [Figure(name, median(samples), "ms", "<= 200 ms (resume at start)")]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--appends", type=int, default=500,
+                        help="actions appended each way, in several Kendo Shiai matches (500)")
+    parser.add_argument("--matches", type=int, default=10_000, help="stored matches for the listing (10000)")
+    parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="shinpan-bench-", dir=Path.home()) as temp:
+        folder = Path(temp)
+        emit(measure_appends(folder, args.appends), args.json)
+        emit(measure_history(folder, args.matches), args.json)
+        emit(measure_replay(folder, 300), args.json)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
