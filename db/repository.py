@@ -298,9 +298,3 @@ def unfinished_match_ids(*, session: Session) -> list[int]:
         .order_by(col(StoredMatch.updated_at).desc(), col(StoredMatch.id).desc())
     ).all()
     return [r for r in rows if r is not None]
-
-
-def delete_match(match_id: int, *, session: Session) -> None:
-    session.connection().execute(delete(StoredAction).where(col(StoredAction.match_id) == match_id))
-    session.connection().execute(delete(StoredSeat).where(col(StoredSeat.match_id) == match_id))
-    session.connection().execute(delete(StoredMatch).where(col(StoredMatch.id) == match_id))
