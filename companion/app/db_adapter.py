@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+import json
+
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
-from companion.app.storage import LiveSession, StoredMatch
+from companion.app.storage import ExportFile, LiveSession, PlayerStats, StoredMatch
 from companion.rules.match import Match
 from companion.rules.model import MatchSetup
 from db.engine import open_database
@@ -14,6 +16,8 @@ from db.history import list_matches
 from db.live import DurableMatch
 from db.location import database_url, describe
 from db.models import IN_PROGRESS, MatchSummary, Player
+from db.stats import player_records
+from db.transfer import all_match_ids, export_json, export_record, record_file_name
 
 HISTORY_LIMIT = 500
 
@@ -56,3 +60,18 @@ class DbStore:
     def player_names(self) -> list[str]:
         with Session(self.engine) as session:
             return list(session.exec(select(Player.name).order_by(col(Player.created_at).desc())).all())
+
+    def player_stats(self) -> list[PlayerStats]:
+        with Session(self.engine) as session:
+            return [PlayerStats(r.player, r.ruleset, r.played, r.wins, r.losses, r.draws)
+                    for r in player_records(session=session)]
+
+    def export_match(self, match_id: str) -> ExportFile:
+        with Session(self.engine) as session:
+            return ExportFile(record_file_name(int(match_id), session=session),
+                              export_record(int(match_id), session=session))
+
+    def export_all(self) -> ExportFile:
+        with Session(self.engine) as session:
+            data = export_json(all_match_ids(session=session), session=session)
+        return ExportFile("shinpan-matches.json", json.dumps(data, ensure_ascii=False, indent=2))

@@ -46,11 +46,27 @@ class Shell:
     def home(self) -> None:
         self.go("home")
 
+    def resume(self, match_id: str) -> None:
+        self.go("live", match_id)
+
     def start_match(self) -> None:
         self.vm.start_match()
         self.render()
 
     def render(self) -> None:
+        try:
+            self._render()
+        except Exception as error:  # a drawing bug must never strand the referee: the match is saved
+            log.exception("screen %s failed", self.vm.route)
+            ui = Ui(self.vm.settings.text_scale)
+            self._body.content = ft.Column([
+                ui.heading("This screen could not be drawn"),
+                ui.text(f"{type(error).__name__}: {error}. Every action so far is saved.", 15),
+                ui.button("Home", self.home, primary=True)])
+            self._camera_frame.visible = False
+            self.page.update()
+
+    def _render(self) -> None:
         vm, ui = self.vm, Ui(self.vm.settings.text_scale)
         self.page.theme_mode = THEME_MODES.get(vm.settings.theme, ft.ThemeMode.SYSTEM)
         if vm.route == "new" and vm.new_match is not None:
@@ -61,7 +77,7 @@ class Shell:
             body = LiveScreen(vm.live, ui, self.render, self.home, vm.scan, self._camera).build()
             self._announce(vm.live.banners)
         elif vm.route == "history":
-            body = history_screen(vm.history, ui, self.render, self.home)
+            body = history_screen(vm.history, ui, self.render, self.home, self.resume)
         elif vm.route == "settings":
             body = settings_screen(vm.settings, ui, self.render, self.home)
         elif vm.route == "decks":

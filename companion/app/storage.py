@@ -33,6 +33,22 @@ class StoredMatch:
     date: str
 
 
+@dataclass(frozen=True)
+class PlayerStats:
+    player: str
+    ruleset: str
+    played: int
+    wins: int
+    losses: int
+    draws: int
+
+
+@dataclass(frozen=True)
+class ExportFile:
+    name: str
+    text: str
+
+
 class LiveSession(Protocol):
     """A match being refereed; each change is stored before the call returns (or raises)."""
 
@@ -62,6 +78,34 @@ class MatchStore(Protocol):
         ...
 
     def player_names(self) -> list[str]: ...
+
+    def player_stats(self) -> list[PlayerStats]:
+        """Finished matches per player and ruleset."""
+        ...
+
+    def export_match(self, match_id: str) -> ExportFile:
+        """One match as a record file `shinpan replay` reads."""
+        ...
+
+    def export_all(self) -> ExportFile: ...
+
+
+def stats_of(matches: list[Match]) -> list[PlayerStats]:
+    table: dict[tuple[str, str], list[int]] = {}
+    for match in matches:
+        outcome = match.outcome()
+        if not outcome.finished:
+            continue
+        for seat, player in enumerate(match.setup.players):
+            row = table.setdefault((player.name, match.setup.ruleset), [0, 0, 0, 0])
+            row[0] += 1
+            if outcome.draw:
+                row[3] += 1
+            elif seat in outcome.winners:
+                row[1] += 1
+            else:
+                row[2] += 1
+    return [PlayerStats(name, ruleset, *counts) for (name, ruleset), counts in sorted(table.items())]
 
 
 def result_text(match: Match) -> str:
@@ -139,6 +183,17 @@ class MemoryStore:
                                      match.outcome().finished, result_text(match), len(match.actions),
                                      match.setup.date or ""))
         return found
+
+    def player_stats(self) -> list[PlayerStats]:
+        return stats_of([self.load(match_id) for match_id in self._order])
+
+    def export_match(self, match_id: str) -> ExportFile:
+        match = self.load(match_id)
+        names = "-v-".join(p.name for p in match.setup.players)
+        return ExportFile(f"{match_id}-{names}.txt", match_to_record(match))
+
+    def export_all(self) -> ExportFile:
+        return ExportFile("shinpan-matches.txt", "\n".join(self._records[m][0] for m in reversed(self._order)))
 
     def player_names(self) -> list[str]:
         names: dict[str, None] = {}

@@ -89,6 +89,12 @@ class Ui:
         return self.button(f"{label} (chosen)" if chosen else label, on_click, primary=chosen,
                            icon=ft.Icons.CHECK if chosen else None)
 
+    def notice(self, text: str) -> ft.Control:
+        if not text:
+            return ft.Container(height=0)
+        return ft.Container(self.text(text, 15, color=INK), bgcolor="#E3F2FD", padding=10,
+                            border=ft.Border.all(1, "#1565C0"), border_radius=6)
+
     def section(self, title: str, *controls: ft.Control) -> ft.Control:
         return ft.Column([self.text(title, 18, bold=True), *controls], spacing=6)
 

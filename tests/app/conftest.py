@@ -26,6 +26,7 @@ CHROMIUM = Path("/usr/bin/chromium")
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts" / "app"
 START_TIMEOUT = 60.0
+SETTLE_MS = 250
 STOP_GRACE = 3.0
 PHONE = {"width": 412, "height": 915}
 # Taps are made on a phone-wide but very tall page: Flutter draws its own scrolling, so a button
@@ -154,6 +155,8 @@ class AppPage:
 
     def click(self, name: str, *, exact: bool = True) -> None:
         self.button(name, exact=exact).first.click()
+        # Every tap redraws the screen; a tap on the old drawing in that moment would be lost.
+        self.page.wait_for_timeout(SETTLE_MS)
 
     def see(self, text: str, *, exact: bool = False, timeout: float = 15_000) -> None:
         self.page.get_by_text(text, exact=exact).first.wait_for(timeout=timeout)
@@ -166,6 +169,7 @@ class AppPage:
         for _ in range(3):
             box.click()
             box.fill(value)
+            self.page.wait_for_timeout(SETTLE_MS)  # the text reaches Python; a redraw may replace the box
             if box.input_value() == value:
                 return
         raise AssertionError(f"could not type {value!r} into {label!r}")
@@ -181,6 +185,12 @@ class AppPage:
         self.fill("Filter responses", "MEN 4")
         self.click(f"{red}: offer MEN 4")
         self.click(f"{white}: offer none")
+
+    def pick_card(self, search: str, card_button: str, picked: str) -> None:
+        """Search the open card picker, add a card, and wait until the play reads `picked`."""
+        self.fill("Search cards", search)
+        self.click(card_button, exact=False)
+        self.see(f"Picked: {picked}", exact=True)
 
     def choose_photo(self, path: Path) -> None:
         with self.page.expect_file_chooser(timeout=15_000) as chooser:

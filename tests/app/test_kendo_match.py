@@ -53,16 +53,15 @@ def test_referee_a_kendo_shiai_match_from_new_match_to_history(app: AppPage) -> 
     # The manual card picker: an illegal play is refused with its ruling and changes nothing.
     app.see("Ben (white) to start a round")
     app.click("Pick a card")
-    app.fill("Search cards", "bogyo")
-    app.click("Add BOGYO (green)")
+    app.pick_card("bogyo", "Add BOGYO (green)", "BOGYO")
     app.click("Play these cards")
     app.see("Not legal now:")
     app.see("The match is unchanged.")
     app.see("Ben (white) to start a round")
     app.shot("06-picker-refused")
     app.click("Clear play")
-    app.fill("Search cards", "kote")
-    app.click("Add KOTE (brown)")
+    app.see("Not legal now:")  # still shown until the next action
+    app.pick_card("kote", "Add KOTE (brown)", "KOTE")
     app.click("Play these cards")
     app.see("Aiko (red) to answer Ben's attack on KOTE")
 
@@ -70,9 +69,11 @@ def test_referee_a_kendo_shiai_match_from_new_match_to_history(app: AppPage) -> 
     app.see("IPPON to Ben: Aiko had no answer [S3]")
     app.see("Score: Aiko (red) 1 - Ben (white) 1")
     app.click("OK, carry on")
+    app.gone("OK, carry on")
 
     app.see("Aiko (red) to start a round")
     app.click("Aiko: DO")
+    app.see("Ben (white) to answer Aiko's attack on DO")
     app.click("Ben: no answer")
     app.see("MATCH WON", exact=True)
     app.see("Score: Aiko (red) 2 - Ben (white) 1")
@@ -83,6 +84,19 @@ def test_referee_a_kendo_shiai_match_from_new_match_to_history(app: AppPage) -> 
     app.click("History")
     app.see("Aiko won: two IPPONs (2:1)")
     app.shot("08-history")
+    app.see("Aiko · kendo-shiai: 1 played, 1 won, 0 lost, 0 drawn")
     app.click("Open Aiko vs Ben")
     app.see("Result: won by Aiko: two IPPONs (2:1)")
+    app.see("Aiko (red): IPPON after each step: 0 0 0 0 1 1 1 1 2")  # the chart's numbers, in words
     app.shot("09-history-match")
+
+    # The scrubber replays the match on the same scoreboard.
+    for _ in range(4):
+        app.click("Step back")
+    app.see("Replay: step 4 of 8")
+    app.see("Score: Aiko (red) 1 - Ben (white) 0")
+
+    with app.page.expect_download(timeout=15_000) as download:
+        app.click("Export this match")
+    exported = download.value.path().read_text(encoding="utf-8")
+    assert "result: Aiko won" in exported and "8. Ben: no answer" in exported

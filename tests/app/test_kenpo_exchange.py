@@ -12,9 +12,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(240)]
 
 def pick(app: AppPage, search: str, card: str, play: str) -> None:
     """Search the picker, add the card, and complete the play with the legal move offered."""
-    app.fill("Search cards", search)
-    app.click(f"Add {card}", exact=False)
-    app.see("Complete the play (legal now):")  # the picker has redrawn with the legal completions
+    app.pick_card(search, f"Add {card}", card)
+    app.see("Complete the play (legal now):")
     app.click(play)
 
 

@@ -124,7 +124,7 @@ def test_ippon_is_announced_scored_undone_and_redone() -> None:
     assert live.undo_preview() == "Undo step 4: Ben: no answer (IPPON)"
     live.undo()
     assert score(live) == (0, 0) and live.banners == []
-    assert live.message.startswith("Undone step 4")
+    assert live.notice.startswith("Undone step 4") and live.message == ""
     assert live.redo_preview() == "Redo step 4: Ben: no answer (IPPON)"
     live.redo()
     assert score(live) == (1, 0)
@@ -250,3 +250,35 @@ def test_settings_are_kept_between_sessions_and_a_damaged_file_means_defaults(tm
     path.write_text("{not json", encoding="utf-8")
     damaged = SettingsViewModel.load(path)
     assert (damaged.theme, damaged.text_scale) == ("system", 1.0)
+
+
+def test_history_charts_score_and_penalties_and_counts_each_players_results(tmp_path: Path) -> None:
+    pytest.importorskip("db.live")
+    from companion.app.db_adapter import DbStore
+    from db.engine import open_database
+
+    store = DbStore(open_database(f"sqlite:///{tmp_path / 'shinpan.db'}"), "test database")
+    live = start_kendo(store).live
+    assert live is not None
+    to_first_exchange(live)
+    press(live, "Ben: no answer")
+    press(live, "Ben: KOTE")
+    press(live, "Aiko: no answer")
+    press(live, "Aiko: DO")
+    press(live, "Ben: no answer")
+
+    history = AppViewModel(store).history
+    (row,) = history.rows()
+    history.open(row.id)
+    lines = {(s.label, s.kind): s.values for s in history.series()}
+    assert lines[("Aiko (red)", "ippon")] == (0, 0, 0, 0, 1, 1, 1, 1, 2)
+    assert lines[("Ben (white)", "ippon")] == (0, 0, 0, 0, 0, 0, 1, 1, 1)
+    assert lines[("Ben (white)", "hansoku")] == (0,) * 9
+    assert [history.stats_text(r) for r in history.stats()] == [
+        "Aiko · kendo-shiai: 1 played, 1 won, 0 lost, 0 drawn",
+        "Ben · kendo-shiai: 1 played, 0 won, 1 lost, 0 drawn",
+    ]
+    exported = history.export_opened()
+    assert exported is not None and exported.name.endswith("Aiko-v-Ben.txt")
+    assert "result: Aiko won" in exported.text and "8. Ben: no answer" in exported.text
+    assert '"matches"' in history.export_all().text

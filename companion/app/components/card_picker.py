@@ -59,6 +59,7 @@ class CardPicker:
             self.search,
             self.results,
             self.play_text,
+            *([ui.text(f"Picked: {self.vm.text}", 15, bold=True)] if self.vm.text.strip() else []),
             *([ui.text("Complete the play (legal now):", 15, bold=True), ft.Row(self.completions, wrap=True)]
               if self.completions else []),
             ft.Row([ui.button("Play these cards", self.on_play, primary=True),

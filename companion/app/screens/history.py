@@ -1,18 +1,24 @@
-"""History: matches with a filter; a match opens to its timeline and a scrubber over the scoreboard."""
+"""History: matches with a filter and per-player statistics; a match opens to its result, a chart of
+score and penalties, its timeline, a scrubber that replays it on the scoreboard, and export."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from functools import partial
 
 import flet as ft
 
+from companion.app.components.score_chart import score_chart
 from companion.app.components.scoreboards import scoreboard_for
+from companion.app.storage import ExportFile
 from companion.app.ui import Handler, Ui, screen
 from companion.app.viewmodels.history import HistoryViewModel
 
+Act = Callable[[Callable[[], object]], Handler]
 
-def history_screen(vm: HistoryViewModel, ui: Ui, refresh: Handler, on_home: Handler) -> ft.Control:
+
+def history_screen(vm: HistoryViewModel, ui: Ui, refresh: Handler, on_home: Handler,
+                   on_resume: Callable[[str], None]) -> ft.Control:
     def act(change: Callable[[], object]) -> Handler:
         def run() -> None:
             change()
@@ -20,7 +26,7 @@ def history_screen(vm: HistoryViewModel, ui: Ui, refresh: Handler, on_home: Hand
         return run
 
     if vm.opened is not None:
-        return _opened(vm, ui, act, on_home)
+        return _opened(vm, ui, act, on_home, on_resume, refresh)
 
     rows = ft.Column(spacing=8)
 
@@ -39,31 +45,55 @@ def history_screen(vm: HistoryViewModel, ui: Ui, refresh: Handler, on_home: Hand
     statuses = ft.Row([ui.choice(s, s == vm.status, act(partial(setattr, vm, "status", s)))
                        for s in ("all", "finished", "in progress")], wrap=True)
     fill()
+    stats = [ui.text(vm.stats_text(row), 14) for row in vm.stats()] or [ui.text("No finished match yet.", 14)]
     return screen(ui.back_bar("History", on_home),
                   ui.text_field("Filter by player, ruleset or result", vm.query, filtered, 15),
-                  statuses, rows)
+                  statuses, rows,
+                  ui.section("Players", *stats),
+                  ui.async_button("Export all matches", _exporter(vm.export_all, vm, refresh)),
+                  ui.message(vm.message))
 
 
-def _opened(vm: HistoryViewModel, ui: Ui, act: Callable[[Callable[[], object]], Handler],
-            on_home: Handler) -> ft.Control:
-    assert vm.opened is not None
+def _exporter(make: Callable[[], ExportFile | None], vm: HistoryViewModel,
+              refresh: Handler) -> Callable[[], Awaitable[None]]:
+    async def export() -> None:
+        file = make()
+        if file is None:
+            return
+        try:
+            await ft.FilePicker().save_file(file_name=file.name, src_bytes=file.text.encode("utf-8"))
+            vm.message = f"Exported {file.name}."
+        except Exception as error:  # no file dialog on this platform: say so, lose nothing
+            vm.message = f"Export failed ({error}); `shinpan export` does the same from the command line."
+        refresh()
+    return export
+
+
+def _opened(vm: HistoryViewModel, ui: Ui, act: Act, on_home: Handler, on_resume: Callable[[str], None],
+            refresh: Handler) -> ft.Control:
+    assert vm.opened is not None and vm.opened_id is not None
     total = len(vm.opened.actions)
     board = scoreboard_for(vm.opened.ruleset.id)(vm.scoreboard_at_position(), ui)
 
-    def scrubbed(event: ft.Event[ft.Slider]) -> None:
-        act(partial(vm.scrub, round(event.control.value or 0)))()
-
-    slider = ft.Slider(min=0, max=max(total, 1), divisions=max(total, 1), value=vm.position,
-                       label="step {value}", on_change_end=scrubbed, disabled=total == 0)
-    steps = ft.Row([ui.button("Step back", act(vm.step_back), icon=ft.Icons.CHEVRON_LEFT),
-                    ui.button("Step forward", act(vm.step_forward), icon=ft.Icons.CHEVRON_RIGHT)], wrap=True)
+    # Buttons rather than a Slider: after a window resize (a phone turned) Flutter web's Slider leaves a
+    # full-screen layer that swallows every tap.
+    steps = ft.Row([ui.button("Start", act(partial(vm.scrub, 0)), icon=ft.Icons.FIRST_PAGE),
+                    ui.button("Step back", act(vm.step_back), icon=ft.Icons.CHEVRON_LEFT),
+                    ui.button("Step forward", act(vm.step_forward), icon=ft.Icons.CHEVRON_RIGHT),
+                    ui.button("End", act(partial(vm.scrub, total)), icon=ft.Icons.LAST_PAGE)], wrap=True)
     result = vm.opened.outcome()
     result_text = "in progress" if not result.finished else (
         "draw" if result.draw else
         f"won by {', '.join(vm.opened.setup.players[s].name for s in result.winners)}: {result.reason}")
-    return screen(ui.back_bar("Match", on_home),
-                  ui.button("All matches", act(vm.close), icon=ft.Icons.ARROW_BACK),
-                  ui.text(f"Result: {result_text}", 18, bold=True),
-                  ui.text(f"Replay: step {vm.position} of {total}", 16),
-                  slider, steps, board,
-                  ui.section("Timeline", *[ui.text(line, 13) for line in vm.timeline()]))
+    parts: list[ft.Control] = [ui.back_bar("Match", on_home),
+                               ui.button("All matches", act(vm.close), icon=ft.Icons.ARROW_BACK),
+                               ui.text(f"Result: {result_text}", 18, bold=True)]
+    if not result.finished:
+        parts.append(ui.button("Resume this match", partial(on_resume, vm.opened_id), primary=True))
+    parts += [ui.async_button("Export this match", _exporter(vm.export_opened, vm, refresh)),
+              ui.message(vm.message),
+              score_chart(vm.series(), ui),
+              ui.text(f"Replay: step {vm.position} of {total}", 16, bold=True),
+              steps, board,
+              ui.section("Timeline", *[ui.text(line, 13) for line in vm.timeline()])]
+    return screen(*parts)

@@ -59,6 +59,7 @@ class LiveScreen:
         table = vm.table_lines()
         parts.append(ui.text("On the table: " + ("; ".join(table) if table else "nothing yet"), 15))
         parts.append(ui.message(vm.message))
+        parts.append(ui.notice(vm.notice))
         if vm.finished:
             parts += [ui.button("Back to home (the match is saved)", self.on_home, primary=True),
                       self._undo_bar()]

@@ -2,13 +2,34 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from companion.app.storage import MatchStore, StoredMatch
+from companion.app.storage import ExportFile, MatchStore, PlayerStats, StoredMatch
 from companion.app.viewmodels.live import board_data
 from companion.app.viewmodels.triggers import triggers_of
 from companion.rules.match import Match
 from companion.rules.record import format_action_line
+
+SCORE_KEYS = ("ippon", "points", "score")
+PENALTY_KEYS = ("hansoku", "penalties")
+
+
+@dataclass(frozen=True)
+class Series:
+    """One line of the chart: a player's score (or penalties) after each step, from step 0."""
+
+    label: str
+    kind: str  # the summary key: ippon, points, hansoku...
+    values: tuple[int, ...]
+    seat: int
+
+    @property
+    def penalty(self) -> bool:
+        return self.kind in PENALTY_KEYS
+
+    def describe(self) -> str:
+        return f"{self.label}: {self.kind.upper()} after each step: {' '.join(map(str, self.values))}"
 
 
 class HistoryViewModel:
@@ -19,6 +40,7 @@ class HistoryViewModel:
         self.opened: Match | None = None
         self.opened_id: str | None = None
         self.position = 0
+        self.message = ""
 
     def rows(self) -> list[StoredMatch]:
         wanted = self.query.strip().casefold()
@@ -39,6 +61,7 @@ class HistoryViewModel:
         return f"{' vs '.join(stored.players)} · {stored.ruleset} · {result} · {stored.actions} actions"
 
     def open(self, match_id: str) -> None:
+        self.message = ""
         self.opened = self.store.load(match_id)
         self.opened_id = match_id
         self.position = len(self.opened.actions)
@@ -64,6 +87,41 @@ class HistoryViewModel:
 
     def scoreboard_at_position(self) -> dict[str, Any]:
         return board_data(self.replayed())
+
+    def series(self) -> list[Series]:
+        """Score and penalties of each player after each step of the opened match."""
+        if self.opened is None:
+            return []
+        replay = Match(self.opened.setup)
+        summaries = [replay.summary()]
+        for action in self.opened.actions:
+            replay.push(action)
+            summaries.append(replay.summary())
+        first = summaries[0]["players"][0] if summaries[0].get("players") else {}
+        keys = [k for k in SCORE_KEYS if k in first][:1] + [k for k in PENALTY_KEYS if k in first][:1]
+        found = []
+        for seat, player in enumerate(self.opened.setup.players):
+            label = f"{player.name} ({player.side})" if player.side else player.name
+            for key in keys:
+                values = tuple(int(s["players"][seat].get(key) or 0) for s in summaries)
+                found.append(Series(label, key, values, seat))
+        return found
+
+    def stats(self) -> list[PlayerStats]:
+        return self.store.player_stats()
+
+    @staticmethod
+    def stats_text(row: PlayerStats) -> str:
+        return (f"{row.player} · {row.ruleset}: {row.played} played, {row.wins} won, {row.losses} lost, "
+                f"{row.draws} drawn")
+
+    def export_opened(self) -> ExportFile | None:
+        if self.opened_id is None:
+            return None
+        return self.store.export_match(self.opened_id)
+
+    def export_all(self) -> ExportFile:
+        return self.store.export_all()
 
     def timeline(self) -> list[str]:
         if self.opened is None:

@@ -59,7 +59,8 @@ class LiveViewModel:
         self.show_all_responses = False
         self.seat_choice: int | None = None
         self.banners: list[Trigger] = []
-        self.message = ""
+        self.message = ""  # a problem: the match is unchanged
+        self.notice = ""  # what just happened (undone, redone)
         self.card_language = "romaji"
 
     # --- what the screen shows ------------------------------------------------------------
@@ -260,6 +261,7 @@ class LiveViewModel:
             return False
         self.banners = triggers_of(events, self.match.ruleset, self.match.setup)
         self.message = ""
+        self.notice = ""
         self._after_change()
         return True
 
@@ -273,7 +275,8 @@ class LiveViewModel:
             self.message = f"Undo not saved, so not done: {error}. Try again."
             return
         self.banners = []
-        self.message = f"Undone {self._step_text(step)}"
+        self.message = ""
+        self.notice = f"Undone {self._step_text(step)}"
         self._after_change()
 
     def redo(self) -> None:
@@ -286,7 +289,8 @@ class LiveViewModel:
             self.message = f"Redo not saved, so not done: {error}. Try again."
             return
         self.banners = triggers_of(step.events, self.match.ruleset, self.match.setup)
-        self.message = f"Redone {self._step_text(step)}"
+        self.message = ""
+        self.notice = f"Redone {self._step_text(step)}"
         self._after_change()
 
     def dismiss_banners(self) -> None:
