@@ -107,7 +107,8 @@ def measure_appends(folder: Path, count: int) -> list[Figure]:
     theirs: list[float] = []
     push: list[float] = []
     seed = 0
-    session = Session(engine)
+    connection = engine.connect()
+    session = Session(bind=connection)  # as DurableMatch holds them
     while len(ours) < count:
         seed += 1
         source = long_match(10_000, seed)
@@ -139,8 +140,11 @@ def measure_appends(folder: Path, count: int) -> list[Figure]:
             t0 = time.perf_counter()
             pusher.push(step.action)
             push.append((time.perf_counter() - t0) * 1000)
+        pusher.close()
+        live.close()
     raw.close()
     session.close()
+    connection.close()
     engine.dispose()
     return [
         Figure("storage durable append median", median(ours), "ms", "<= 1.5x raw sqlite3",

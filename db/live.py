@@ -10,10 +10,11 @@ what the referee sees never runs ahead of what is stored.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Session
 
 from companion.rules.errors import IllegalAction
@@ -33,6 +34,11 @@ from db.repository import (
 )
 
 
+def _release(session: Session, connection: Connection) -> None:
+    session.close()
+    connection.close()
+
+
 class DurableMatch:
     """A companion.rules Match whose every change is stored the moment it is made."""
 
@@ -41,12 +47,22 @@ class DurableMatch:
         self.match_id = match_id
         self.match = match
         self.revision = revision
-        # One session for the match's life, one transaction per user action: saves building a
-        # session on every push (the per-action cost benchmarks/storage.py watches).
-        self._session = Session(engine)
+        # One connection and session for the match's life, one transaction per user action: no
+        # session or pool checkout to build on every push (the cost benchmarks/storage.py watches).
+        self._connection = engine.connect()
+        self._session = Session(bind=self._connection)
+        # A match dropped without close() still gives its connection back to the pool.
+        self._release = weakref.finalize(self, _release, self._session, self._connection)
 
     def close(self) -> None:
-        self._session.close()
+        """Give the connection back; the match itself is already stored."""
+        self._release()
+
+    def __enter__(self) -> DurableMatch:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
 
     # --- opening ------------------------------------------------------------------------------
 

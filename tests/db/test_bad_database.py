@@ -21,6 +21,7 @@ def _database_with_matches(path: Path, count: int = 3) -> list[DurableMatch]:
     for n in range(count):
         live = DurableMatch.start(engine, kendo_setup(("Aiko", "Ben"), n))
         play_to_end(live, random.Random(n))
+        live.close()
         played.append(live)
     engine.dispose()  # the last connection closing folds the WAL into the file
     return played
@@ -62,8 +63,8 @@ def test_restore_over_a_damaged_database_keeps_the_damaged_file_aside(tmp_path: 
     assert kept is not None and kept.read_bytes() == damaged
     engine = open_database(f"sqlite:///{path}")
     try:
-        resumed = DurableMatch.resume(engine, played[-1].match_id)
-        assert resumed.match.state == played[-1].match.state
+        with DurableMatch.resume(engine, played[-1].match_id) as resumed:
+            assert resumed.match.state == played[-1].match.state
     finally:
         engine.dispose()
 
@@ -75,6 +76,7 @@ def test_restore_refuses_to_replace_newer_matches_unless_forced(tmp_path: Path) 
     engine = open_database(f"sqlite:///{path}")
     newer = DurableMatch.start(engine, kendo_setup(("Chie", "Dai"), 9))
     play_steps(newer, random.Random(9), 4)
+    newer.close()
     engine.dispose()
     with pytest.raises(NewerDatabase, match=r"newer than the backup.*--force"):
         restore_database(path, backup)
@@ -94,11 +96,13 @@ def test_a_backup_taken_while_recording_holds_every_acknowledged_action(tmp_path
         play_steps(live, random.Random(1), 7)
         backup = backup_database(path, tmp_path / "during.db")  # the app still has the file open
         play_steps(live, random.Random(2), 3)
+        live.close()
     finally:
         engine.dispose()
     copy = open_database(f"sqlite:///{backup}")
     try:
-        assert len(DurableMatch.resume(copy, live.match_id).match.actions) == 7
+        with DurableMatch.resume(copy, live.match_id) as resumed:
+            assert len(resumed.match.actions) == 7
     finally:
         copy.dispose()
 

@@ -26,8 +26,10 @@ def database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "shinpan.db"
     engine = open_database(f"sqlite:///{path}")
     for n, names in enumerate([("Aiko", "Ben"), ("Ben", "Chie"), ("Aiko", "Chie")]):
-        play_to_end(DurableMatch.start(engine, kendo_setup(names, n)), random.Random(n))
-    play_steps(DurableMatch.start(engine, kendo_setup(("Aiko", "Ben"), 7)), random.Random(7), 5)
+        with DurableMatch.start(engine, kendo_setup(names, n)) as live:
+            play_to_end(live, random.Random(n))
+    with DurableMatch.start(engine, kendo_setup(("Aiko", "Ben"), 7)) as live:
+        play_steps(live, random.Random(7), 5)
     engine.dispose()
     monkeypatch.setenv("SHINPAN_DATABASE_URL", str(path))
     return path
@@ -99,7 +101,8 @@ def test_backup_and_restore_from_the_command_line(database: Path, tmp_path: Path
     backup = tmp_path / "backup.db"
     assert main(["backup", str(backup)]) == 0
     engine = open_database(str(database))
-    play_steps(DurableMatch.start(engine, kendo_setup(("Dai", "Emi"), 3)), random.Random(3), 2)
+    with DurableMatch.start(engine, kendo_setup(("Dai", "Emi"), 3)) as live:
+        play_steps(live, random.Random(3), 2)
     engine.dispose()
     capsys.readouterr()
     assert main(["restore", str(backup)]) == 4

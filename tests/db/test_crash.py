@@ -58,6 +58,7 @@ def _record_forever(url: str, seed: int, log_path: Path) -> None:
         done, redo = _lines(live)
         finished = live.match.outcome().finished
         if finished and len(done) >= LONG_MATCH:
+            live.close()
             live = DurableMatch.start(engine, kendo_setup(("Aiko", "Ben"), rng.randrange(1000)))
             write("started", live.match_id, _lines(live))
             continue

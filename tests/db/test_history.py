@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from datetime import UTC, date, datetime
 
 import pytest
@@ -47,12 +48,14 @@ def _record(engine: Engine, names: tuple[str, str], seed: int, day: date, *, fin
 
 
 @pytest.fixture
-def club(engine: Engine) -> list[DurableMatch]:
+def club(engine: Engine) -> Iterator[list[DurableMatch]]:
     """Nine matches over three days between Aiko, Ben and Chie; the last one still going."""
     pairs = [("Aiko", "Ben"), ("Ben", "Chie"), ("Chie", "Aiko")]
     played = [_record(engine, pairs[n % 3], n, date(2026, 11, 1 + n // 3)) for n in range(8)]
     played.append(_record(engine, ("Aiko", "Ben"), 8, date(2026, 11, 3), finish=False))
-    return played
+    yield played
+    for live in played:
+        live.close()
 
 
 def test_history_is_newest_first_and_paged(engine: Engine, club: list[DurableMatch]) -> None:
