@@ -68,3 +68,17 @@ def scan_picture(data: bytes, catalog_id: str | None, source: str = "picture") -
                         colour, 2)
     ok, png = cv2.imencode(".png", canvas)
     return ScanOutcome(tuple(cards), tuple(notes), png.tobytes() if ok else b"")
+
+
+def tag_sheet_pdf(catalog_id: str) -> tuple[str, bytes]:
+    """A printable PDF of QR tags, one per copy of every card of the catalog (counts the catalog knows)."""
+    import tempfile
+    from pathlib import Path
+
+    from cardscans.decklist import catalog_cards, stickers
+    from cardscans.sheets import write_sheet
+
+    with tempfile.TemporaryDirectory(prefix="shinpan-sheet-") as folder:
+        path = Path(folder) / f"{catalog_id}-tags.pdf"
+        write_sheet(stickers(catalog_id, catalog_cards(catalog_id)), path, title=f"Shinpan tags: {catalog_id}")
+        return path.name, path.read_bytes()

@@ -47,3 +47,6 @@ def test_settings_and_decks_screens(app: AppPage) -> None:
     app.see("owner values still to enter", exact=False)
     app.see("MUSHIN · green", exact=False)
     app.shot("18-decks")
+    with app.page.expect_download(timeout=30_000) as download:
+        app.click("Print the tag sheet (PDF)")
+    assert download.value.path().read_bytes().startswith(b"%PDF")

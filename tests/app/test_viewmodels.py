@@ -282,3 +282,17 @@ def test_history_charts_score_and_penalties_and_counts_each_players_results(tmp_
     assert exported is not None and exported.name.endswith("Aiko-v-Ben.txt")
     assert "result: Aiko won" in exported.text and "8. Ben: no answer" in exported.text
     assert '"matches"' in history.export_all().text
+
+
+def test_a_ruleset_for_two_to_four_players_lets_players_be_added_and_removed() -> None:
+    vm = NewMatchViewModel(["Aiko"])
+    vm.select_ruleset("mace")
+    assert vm.names == ["Aiko", "Player 1"] and not vm.can_remove_player()
+    vm.add_player()
+    vm.add_player()
+    assert vm.names == ["Aiko", "Player 1", "Player 2", "Player 3"] and not vm.can_add_player()
+    vm.remove_player()
+    setup = vm.setup()
+    assert setup is not None and len(setup.players) == 3
+    vm.set_option("start-radius", "many")
+    assert "whole number" in vm.message

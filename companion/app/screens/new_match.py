@@ -48,6 +48,13 @@ def new_match_screen(vm: NewMatchViewModel, ui: Ui, refresh: Handler, on_start: 
                                 act(partial(vm.set_side, seat, choice)))
                         for choice in vm.side_choices()]
         players.append(ft.Column([field, ft.Row(side_buttons, wrap=True)], spacing=4))
+    more: list[ft.Control] = []
+    if vm.can_add_player():
+        more.append(ui.button("Add a player", act(vm.add_player), icon=ft.Icons.PERSON_ADD))
+    if vm.can_remove_player():
+        more.append(ui.button("Remove the last player", act(vm.remove_player), icon=ft.Icons.PERSON_REMOVE))
+    if more:
+        players.append(ft.Row(more, wrap=True))
     if vm.remembered_names:
         players.append(ui.text("Players seen before: " + ", ".join(vm.remembered_names[:8]), 14))
 

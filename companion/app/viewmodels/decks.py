@@ -15,6 +15,7 @@ class DeckRow:
 
 class DecksViewModel:
     def __init__(self) -> None:
+        self.message = ""
         self.opened: str | None = None
         self._catalog: Catalog | None = None
 
@@ -39,3 +40,16 @@ class DecksViewModel:
             count = card.count.value if card.count.known else "count unknown"
             lines.append(f"{card.name} · {card.kind} · {count}")
         return lines
+
+    def tag_sheet(self) -> tuple[str, bytes] | None:
+        """The opened catalog's QR tag sheet as a PDF, or None with `message` saying why not."""
+        if self.opened is None:
+            self.message = "Open a deck first."
+            return None
+        from companion.app.scan_adapter import tag_sheet_pdf
+
+        try:
+            return tag_sheet_pdf(self.opened)
+        except (ValueError, OSError) as error:
+            self.message = f"No tag sheet: {error}."
+            return None

@@ -231,6 +231,7 @@ class LiveViewModel:
             action = self.match.ruleset.parse_action(actor, text)
         except RulesError as error:
             self.message = f"Not read: {error}. Fix the play text or pick the cards again."
+            self.notice = ""
             return False
         return self._push(action)
 
@@ -255,6 +256,7 @@ class LiveViewModel:
             events = self.session.push(action)
         except IllegalAction as error:
             self.message = f"Not legal now: {error.reason} [{error.ruling}]. The match is unchanged."
+            self.notice = ""
             return False
         except Exception as error:  # storage failed: the session has put the match back as stored
             self.message = f"Not saved, so not recorded: {error}. Try again."

@@ -85,6 +85,25 @@ class NewMatchViewModel:
     def set_name(self, seat: int, name: str) -> None:
         self.names[seat] = name
 
+    def can_add_player(self) -> bool:
+        return len(self.names) < self.ruleset.players_max
+
+    def can_remove_player(self) -> bool:
+        return len(self.names) > self.ruleset.players_min
+
+    def add_player(self) -> None:
+        if self.can_add_player():
+            taken = {n.casefold() for n in self.names}
+            pool = self.remembered_names + [f"Player {i}" for i in range(1, 11)]
+            self.names.append(next(n for n in pool if n.casefold() not in taken))
+            sides = self.ruleset.sides
+            self.sides.append(sides[len(self.sides) % len(sides)] if sides else None)
+
+    def remove_player(self) -> None:
+        if self.can_remove_player():
+            self.names.pop()
+            self.sides.pop()
+
     def side_choices(self) -> tuple[str, ...]:
         return self.ruleset.sides
 
