@@ -60,6 +60,10 @@ def check_sqlite_file(path: Path) -> None:
             rows = connection.execute("PRAGMA quick_check").fetchall()
         finally:
             connection.close()
+    except sqlite3.OperationalError as error:
+        if "unable to open" in str(error) or "locked" in str(error):
+            return  # not readable read-only just now (a WAL without its index): the normal open decides
+        raise CorruptDatabase(damaged_message(path, str(error))) from None
     except sqlite3.DatabaseError as error:
         raise CorruptDatabase(damaged_message(path, str(error))) from None
     problems = [row[0] for row in rows if row[0] != "ok"]
