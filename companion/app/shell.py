@@ -36,8 +36,8 @@ class Shell:
         # keeps its controller; only the body's content is replaced.
         self._camera_frame = ft.Container(height=220, visible=False, border=ft.Border.all(2, "#1565C0"))
         self._body = ft.Container(padding=12, expand=True)
-        page.controls = [ft.SafeArea(ft.Column([self._camera_frame, self._body], spacing=0, expand=True),
-                                     expand=True)]
+        preview = ft.Semantics(content=self._camera_frame, label="Camera preview: hold the played cards in view")
+        page.controls = [ft.SafeArea(ft.Column([preview, self._body], spacing=0, expand=True), expand=True)]
 
     def go(self, route: str, match_id: str | None = None) -> None:
         self.vm.go(route, match_id)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -41,6 +42,17 @@ def test_settings_and_decks_screens(app: AppPage) -> None:
     app.click("dark")
     app.button("dark (chosen)").wait_for()
     app.shot("17-settings")
+    app.click("200%")
+    app.button("200% (chosen)").wait_for()
+    app.click("Home")
+    app.click("New match")
+    app.button("Start match").wait_for()
+    app.shot("19-new-match-text-200")
+    app.click("Home")
+    app.click("Settings")
+    app.click("100%")  # the server's settings file is shared by the other tests' sessions
+    app.click("system")
+    app.button("system (chosen)").wait_for()
     app.click("Home")
     app.click("Decks and tags")
     app.click("Kendo Taikai playing cards")
@@ -50,3 +62,18 @@ def test_settings_and_decks_screens(app: AppPage) -> None:
     with app.page.expect_download(timeout=30_000) as download:
         app.click("Print the tag sheet (PDF)")
     assert download.value.path().read_bytes().startswith(b"%PDF")
+
+
+def test_every_control_on_the_referee_screen_has_an_accessible_name(app: AppPage) -> None:
+    app.start_kendo_match("Gin", "Hana")
+    app.click("Gin: MEN")
+    app.click("Pick a card")
+    app.click("Scan cards")
+    app.see("Hana (white) to answer Gin's attack on MEN")
+    # The accessibility tree as a screen reader gets it: every button and text box must have a name.
+    controls = [line.strip(" -'") for line in app.page.locator("body").aria_snapshot().splitlines()
+                if re.match(r"^\s*- '?(button|textbox|slider|checkbox)\b", line)]
+    assert len(controls) > 30
+    nameless = [c for c in controls if not re.match(r'^(button|textbox|slider|checkbox) "[^"]+"', c)]
+    assert nameless == []
+    assert 'textbox "Search cards"' in controls and 'button "Take picture"' in controls

@@ -90,9 +90,12 @@ def test_choosing_a_side_gives_the_other_player_the_side_left() -> None:
 
 
 def test_new_match_suggests_remembered_names() -> None:
-    vm = NewMatchViewModel(["Chika", "Daisuke"])
+    vm = NewMatchViewModel(["Chika", "Daisuke", "Emi"])
     vm.select_ruleset("kendo-shiai")
     assert vm.names == ["Chika", "Daisuke"]
+    assert vm.unused_names() == ["Emi"]
+    vm.use_name("Emi")
+    assert vm.names == ["Chika", "Emi"]
 
 
 def test_offer_phase_lists_the_acting_players_offers_a_screenful_at_a_time() -> None:

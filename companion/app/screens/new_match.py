@@ -55,8 +55,10 @@ def new_match_screen(vm: NewMatchViewModel, ui: Ui, refresh: Handler, on_start: 
         more.append(ui.button("Remove the last player", act(vm.remove_player), icon=ft.Icons.PERSON_REMOVE))
     if more:
         players.append(ft.Row(more, wrap=True))
-    if vm.remembered_names:
-        players.append(ui.text("Players seen before: " + ", ".join(vm.remembered_names[:8]), 14))
+    if vm.unused_names():
+        players.append(ui.text("Players seen before:", 14, bold=True))
+        players.append(ft.Row([ui.button(f"Use {name}", act(partial(vm.use_name, name)))
+                               for name in vm.unused_names()[:8]], wrap=True))
 
     return screen(
         ui.back_bar("New match", on_home),

@@ -104,6 +104,15 @@ class NewMatchViewModel:
             self.names.pop()
             self.sides.pop()
 
+    def unused_names(self) -> list[str]:
+        taken = {n.strip().casefold() for n in self.names}
+        return [n for n in self.remembered_names if n.casefold() not in taken]
+
+    def use_name(self, name: str) -> None:
+        """A remembered name goes to the first seat still holding a placeholder, else the last seat."""
+        placeholders = [i for i, n in enumerate(self.names) if n in DEFAULT_NAMES or not n.strip()]
+        self.names[placeholders[0] if placeholders else len(self.names) - 1] = name
+
     def side_choices(self) -> tuple[str, ...]:
         return self.ruleset.sides
 
