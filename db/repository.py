@@ -181,21 +181,8 @@ def _changed_elsewhere(match_id: int, *, session: Session) -> StorageError:
 
 
 def _advance(match_id: int, revision: int, progress: Progress, *, session: Session,
-             status_changed: bool) -> int:
+             status_changed: bool, now: datetime) -> int:
     """Update the matches row if nobody else changed it since `revision`; the new revision."""
-    now = utc_now()
-    if not status_changed and (sqlite := _driver_connection(session)) is not None:
-        # The SQLite hot path: the same UPDATE as _ADVANCE, in the same transaction, without
-        # SQLAlchemy's per-statement work (benchmarks/storage.py: append <= 1.5x a raw insert).
-        cursor = sqlite.execute(
-            "UPDATE matches SET revision = ?, action_count = ?, summary = ?, updated_at = ? "
-            "WHERE id = ? AND revision = ?",
-            (revision + 1, progress.action_count, json.dumps(progress.summary), _sqlite_time(now), match_id,
-             revision),
-        )
-        if cursor.rowcount != 1:
-            raise _changed_elsewhere(match_id, session=session)
-        return revision + 1
     params: dict[str, Any] = {
         "b_match_id": match_id, "expected": revision, "revision": revision + 1,
         "action_count": progress.action_count, "summary": progress.summary, "updated_at": now,
@@ -217,6 +204,29 @@ def _advance(match_id: int, revision: int, progress: Progress, *, session: Sessi
     return revision + 1
 
 
+def _append_to_sqlite(sqlite: Any, match_id: int, entry: ActionEntry, revision: int, progress: Progress,
+                      now: datetime, *, session: Session) -> int:
+    """The SQLite hot path: the same UPDATE and INSERT as the Core statements, in the same
+    transaction, without SQLAlchemy's per-statement work (benchmarks/storage.py compares it with
+    a raw sqlite3 insert). Values are written exactly as SQLAlchemy writes them."""
+    stamp = _sqlite_time(now)
+    cursor = sqlite.execute(
+        "UPDATE matches SET revision = ?, action_count = ?, summary = ?, updated_at = ? "
+        "WHERE id = ? AND revision = ?",
+        (revision + 1, progress.action_count, json.dumps(progress.summary), stamp, match_id, revision),
+    )
+    if cursor.rowcount != 1:
+        raise _changed_elsewhere(match_id, session=session)
+    sqlite.execute(
+        "INSERT INTO match_actions (match_id, seq, actor, notation, data, recorded_at, evidence, undone, "
+        "events) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)",
+        (match_id, entry.seq, entry.actor, entry.notation, json.dumps(entry.data),
+         _sqlite_time(entry.recorded_at) if entry.recorded_at else stamp, json.dumps(entry.evidence),
+         json.dumps(entry.events)),
+    )
+    return revision + 1
+
+
 def append_action(
     match_id: int,
     entry: ActionEntry,
@@ -228,22 +238,17 @@ def append_action(
     status_changed: bool,
 ) -> int:
     """Store a new action (dropping the redo list it replaces); returns the match's new revision."""
-    new_revision = _advance(match_id, revision, progress, session=session, status_changed=status_changed)
+    now = utc_now()
+    if not discard_redo and not status_changed and (sqlite := _driver_connection(session)) is not None:
+        return _append_to_sqlite(sqlite, match_id, entry, revision, progress, now, session=session)
+    new_revision = _advance(match_id, revision, progress, session=session, status_changed=status_changed,
+                            now=now)
     connection = session.connection()
     if discard_redo:
         connection.execute(_DROP_REDO, {"b_match_id": match_id, "from_seq": entry.seq})
-    recorded_at = entry.recorded_at or utc_now()
-    if (sqlite := _driver_connection(session)) is not None:
-        sqlite.execute(
-            "INSERT INTO match_actions (match_id, seq, actor, notation, data, recorded_at, evidence, undone, "
-            "events) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)",
-            (match_id, entry.seq, entry.actor, entry.notation, json.dumps(entry.data), _sqlite_time(recorded_at),
-             json.dumps(entry.evidence), json.dumps(entry.events)),
-        )
-        return new_revision
     connection.execute(_INSERT_ACTION, {
         "match_id": match_id, "seq": entry.seq, "actor": entry.actor, "notation": entry.notation,
-        "data": entry.data, "recorded_at": recorded_at, "evidence": entry.evidence,
+        "data": entry.data, "recorded_at": entry.recorded_at or now, "evidence": entry.evidence,
         "undone": False, "events": entry.events,
     })
     return new_revision
@@ -260,7 +265,8 @@ def set_undone(
     status_changed: bool,
 ) -> int:
     """Undo (undone=True) or redo (False) the action `seq`; returns the match's new revision."""
-    new_revision = _advance(match_id, revision, progress, session=session, status_changed=status_changed)
+    new_revision = _advance(match_id, revision, progress, session=session, status_changed=status_changed,
+                            now=utc_now())
     session.connection().execute(_SET_UNDONE, {"b_match_id": match_id, "seq_number": seq, "is_undone": undone})
     return new_revision
 

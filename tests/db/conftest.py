@@ -67,8 +67,7 @@ def postgres_url() -> Iterator[str]:
     admin = create_engine(make_url(base).set(drivername="postgresql+psycopg"))
     with admin.begin() as connection:
         connection.execute(text(f'CREATE SCHEMA "{schema}"'))
-    url = make_url(base).set(drivername="postgresql+psycopg").update_query_dict(
-        {"options": f"-csearch_path={schema}"})
+    url = make_url(base).update_query_dict({"options": f"-csearch_path={schema}"})  # driver as configured
     try:
         yield url.render_as_string(hide_password=False)
     finally:

@@ -128,3 +128,14 @@ def test_the_installed_command_reads_the_database_named_by_the_environment(datab
     done = subprocess.run([sys.executable, "-m", "companion", "history", "--json", "--outcome", "in-progress"],
                           cwd=REPO, env=env, capture_output=True, text=True, timeout=60, check=True)
     assert [m["id"] for m in json.loads(done.stdout)["matches"]] == [4]
+
+
+def test_history_works_unchanged_on_a_postgresql_url(postgres_url: str,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    engine = open_database(postgres_url)
+    with DurableMatch.start(engine, kendo_setup(("Aiko", "Ben"), 1)) as live:
+        play_to_end(live, random.Random(1))
+    engine.dispose()
+    listing = _json(capsys, "history", "--database", postgres_url, "--json")
+    assert isinstance(listing, dict) and listing["total"] == 1
+    assert listing["matches"][0]["status"] in {"won", "draw"}
