@@ -80,7 +80,7 @@ def browser_round_trips(count: int, folder: Path) -> list[float]:
     import os
     import subprocess
 
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import ViewportSize, sync_playwright
 
     from tests.app.conftest import DRIVE, REPO, AppPage, free_port, stop, wait_until_served
 
@@ -97,7 +97,7 @@ def browser_round_trips(count: int, folder: Path) -> list[float]:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
                                                  args=["--no-sandbox", "--disable-gpu"])
-            page = browser.new_page(viewport=DRIVE)
+            page = browser.new_page(viewport=ViewportSize(width=DRIVE["width"], height=DRIVE["height"]))
             page.set_default_timeout(15_000)
             app = AppPage(page, url)
             app.open()
