@@ -36,8 +36,11 @@ class Shell:
         # keeps its controller; only the body's content is replaced.
         self._camera_frame = ft.Container(height=220, visible=False, border=ft.Border.all(2, "#1565C0"))
         self._body = ft.Container(padding=12, expand=True)
-        preview = ft.Semantics(content=self._camera_frame, label="Camera preview: hold the played cards in view")
-        page.controls = [ft.SafeArea(ft.Column([preview, self._body], spacing=0, expand=True), expand=True)]
+        self._camera_frame.visible = True
+        self._preview = ft.Semantics(content=self._camera_frame, visible=False,
+                                     label="Camera preview: hold the played cards in view")
+        page.controls = [ft.SafeArea(ft.Column([self._preview, self._body], spacing=0, expand=True),
+                                     expand=True)]
 
     def go(self, route: str, match_id: str | None = None) -> None:
         self.vm.go(route, match_id)
@@ -63,7 +66,7 @@ class Shell:
                 ui.heading("This screen could not be drawn"),
                 ui.text(f"{type(error).__name__}: {error}. Every action so far is saved.", 15),
                 ui.button("Home", self.home, primary=True)])
-            self._camera_frame.visible = False
+            self._preview.visible = False
             self.page.update()
 
     def _render(self) -> None:
@@ -98,7 +101,7 @@ class Shell:
         else:
             self._camera_frame.content = None
             self._camera.ready = False
-        self._camera_frame.visible = showing
+        self._preview.visible = showing
 
     def _announce(self, banners: list[Trigger]) -> None:
         """A vibration for each new set of triggers, where the device has one and the user wants it."""

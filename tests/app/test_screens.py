@@ -77,3 +77,18 @@ def test_every_control_on_the_referee_screen_has_an_accessible_name(app: AppPage
     nameless = [c for c in controls if not re.match(r'^(button|textbox|slider|checkbox) "[^"]+"', c)]
     assert nameless == []
     assert 'textbox "Search cards"' in controls and 'button "Take picture"' in controls
+
+
+def test_without_a_camera_the_scanner_says_so_and_offers_the_other_ways(app: AppPage) -> None:
+    # This file's Chromium has no camera at all (no fake device): the phone-without-camera case.
+    app.start_kendo_match("Iori", "Jun")
+    app.see("Iori (red) to start a round")
+    app.click("Scan cards")
+    app.click("Start camera")
+    app.see("No camera: this device has no camera.", timeout=30_000)
+    app.see("Choose a photo instead, or pick the cards by hand.")
+    app.click("Take picture")
+    app.see("No camera:")
+    app.see("Iori (red) to start a round")  # the match is untouched
+    app.button("Pick a card").wait_for()
+    app.shot("20-no-camera")

@@ -106,4 +106,6 @@ def _camera_reason(error: Exception) -> str:
     lowered = text.lower()
     if "permission" in lowered or "notallowed" in lowered or "denied" in lowered:
         return "the camera was refused (allow it in the browser or phone settings)"
+    if "notfound" in lowered or "no camera" in lowered or "reports no camera" in lowered:
+        return "this device has no camera"
     return text.splitlines()[0][:160]
