@@ -122,7 +122,7 @@ def measure_appends(folder: Path, count: int) -> list[Figure]:
                                 data=action_data(step.action), events=events_data(step.events))
             progress = progress_of(match)
             t0 = time.perf_counter()
-            with session.begin():  # as DurableMatch does: its session, one transaction per action
+            with connection.begin():  # as DurableMatch does: one transaction per action, session joined
                 live.revision = append_action(live.match_id, entry, session=session, revision=live.revision,
                                               progress=progress, discard_redo=False,
                                               status_changed=progress.finished != was_finished)

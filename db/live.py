@@ -47,8 +47,10 @@ class DurableMatch:
         self.match_id = match_id
         self.match = match
         self.revision = revision
-        # One connection and session for the match's life, one transaction per user action: no
-        # session or pool checkout to build on every push (the cost benchmarks/storage.py watches).
+        # One connection and session for the match's life, one transaction per user action, begun
+        # on the connection with the session joined to it ("joining a Session into an external
+        # transaction" in SQLAlchemy's docs): no session, pool checkout or session commit machinery
+        # to run on every push (the per-action cost benchmarks/storage.py watches).
         self._connection = engine.connect()
         self._session = Session(bind=self._connection)
         # A match dropped without close() still gives its connection back to the pool.
@@ -121,7 +123,7 @@ class DurableMatch:
         )
         progress = progress_of(self.match)
         try:
-            with self._session.begin():
+            with self._connection.begin():  # the one transaction of this user action
                 self.revision = append_action(
                     self.match_id, entry, session=self._session, revision=self.revision, progress=progress,
                     discard_redo=bool(redo), status_changed=progress.finished != was_finished,
@@ -156,6 +158,6 @@ class DurableMatch:
 
     def _store_undone(self, seq: int, undone: bool, was_finished: bool) -> None:
         progress = progress_of(self.match)
-        with self._session.begin():
+        with self._connection.begin():  # the one transaction of this user action
             self.revision = set_undone(self.match_id, seq, undone, session=self._session, revision=self.revision,
                                        progress=progress, status_changed=progress.finished != was_finished)

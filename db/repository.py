@@ -172,7 +172,9 @@ def _driver_connection(session: Session) -> Any | None:
 
 
 def _changed_elsewhere(match_id: int, *, session: Session) -> StorageError:
-    if session.get(StoredMatch, match_id) is None:
+    # Asked of the database, not the session's identity map, which may hold an older copy.
+    found = session.connection().execute(select(_MATCHES.c.id).where(_MATCHES.c.id == match_id)).first()
+    if found is None:
         return MatchNotFound(f"match {match_id} is not in the database (deleted, or restored from a backup)")
     return MatchChangedElsewhere(
         f"match {match_id} was changed by another Shinpan window or device since it was opened here; "
