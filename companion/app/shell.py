@@ -49,6 +49,10 @@ class Shell:
     def home(self) -> None:
         self.go("home")
 
+    def rematch(self) -> None:
+        self.vm.rematch()
+        self.render()
+
     def resume(self, match_id: str) -> None:
         self.go("live", match_id)
 
@@ -77,7 +81,7 @@ class Shell:
         elif vm.route == "live" and vm.live is not None:
             if self._camera_for is not vm.live:  # a new match gets a fresh camera control
                 self._camera, self._camera_for = CameraHolder(), vm.live
-            body = LiveScreen(vm.live, ui, self.render, self.home, vm.scan, self._camera).build()
+            body = LiveScreen(vm.live, ui, self.render, self.home, vm.scan, self._camera, self.rematch).build()
             self._announce(vm.live.banners)
         elif vm.route == "history":
             body = history_screen(vm.history, ui, self.render, self.home, self.resume)

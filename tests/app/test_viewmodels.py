@@ -299,3 +299,18 @@ def test_a_ruleset_for_two_to_four_players_lets_players_be_added_and_removed() -
     assert setup is not None and len(setup.players) == 3
     vm.set_option("start-radius", "many")
     assert "whole number" in vm.message
+
+
+def test_forfeit_needs_a_second_tap_and_a_rematch_keeps_players_and_rules() -> None:
+    app = start_kendo(MemoryStore())
+    live = app.live
+    assert live is not None
+    assert app.new_match is not None
+    to_first_exchange(live)
+    assert not live.forfeit(1) and not live.finished
+    assert live.forfeit_label(1) == "Tap again to confirm: Ben (white) forfeits"
+    assert live.forfeit(1) and live.finished
+    assert live.result_text() == "Match won by Aiko (red): Ben forfeited"
+    app.rematch()
+    assert app.route == "new" and app.new_match is not None
+    assert app.new_match.names == ["Aiko", "Ben"] and app.new_match.ruleset_id == "kendo-shiai"

@@ -21,8 +21,9 @@ from companion.app.viewmodels.scan import ScanViewModel
 
 class LiveScreen:
     def __init__(self, vm: LiveViewModel, ui: Ui, refresh: Handler, on_home: Handler,
-                 scan: ScanViewModel | None = None, camera: CameraHolder | None = None) -> None:
-        self.vm, self.ui, self.refresh, self.on_home = vm, ui, refresh, on_home
+                 scan: ScanViewModel | None = None, camera: CameraHolder | None = None,
+                 on_rematch: Handler | None = None) -> None:
+        self.vm, self.ui, self.refresh, self.on_home, self.on_rematch = vm, ui, refresh, on_home, on_rematch
         self.scan, self.camera = scan, camera
         self.responses = ft.Column(spacing=8)
 
@@ -61,8 +62,10 @@ class LiveScreen:
         parts.append(ui.message(vm.message))
         parts.append(ui.notice(vm.notice))
         if vm.finished:
-            parts += [ui.button("Back to home (the match is saved)", self.on_home, primary=True),
-                      self._undo_bar()]
+            parts += [ui.button("Back to home (the match is saved)", self.on_home, primary=True)]
+            if self.on_rematch is not None:
+                parts.append(ui.button("Rematch: same players and rules", self.on_rematch))
+            parts.append(self._undo_bar())
             parts.append(self._timeline())
             return screen(*parts)
 
@@ -94,7 +97,7 @@ class LiveScreen:
         parts.append(ui.section("Legal responses", filter_field, self.responses))
         acting = vm.acting_seat()
         if acting is not None:
-            parts.append(ui.button(f"{vm.player_label(acting)} forfeits the match", self._do(self._forfeit)))
+            parts.append(ui.button(vm.forfeit_label(acting), self._do(self._forfeit)))
         parts.append(self._timeline())
         return screen(*parts)
 

@@ -45,6 +45,19 @@ class AppViewModel:
             self.live.card_language = self.settings.card_language
         self.route = route
 
+    def rematch(self) -> None:
+        """New match screen filled in from the live match: same ruleset, options, players and sides."""
+        if self.live is None:
+            return
+        setup = self.live.match.setup
+        vm = NewMatchViewModel(self.store.player_names())
+        vm.select_ruleset(setup.ruleset)
+        vm.options.update(setup.option_map)
+        vm.names = [p.name for p in setup.players]
+        vm.sides = [p.side for p in setup.players]
+        self.new_match = vm
+        self.route = "new"
+
     def start_match(self) -> bool:
         if self.new_match is None:
             return False

@@ -55,6 +55,7 @@ class LiveViewModel:
         self.picker = CardPickerViewModel.for_catalog(session.match.ruleset.catalog_id)
         self.picker_open = False
         self.scanner_open = False
+        self.forfeit_armed: int | None = None  # a forfeit takes two taps: it ends the match
         self.response_filter = ""
         self.show_all_responses = False
         self.seat_choice: int | None = None
@@ -248,7 +249,17 @@ class LiveViewModel:
     def toggle_scanner(self) -> None:
         self.scanner_open = not self.scanner_open
 
+    def forfeit_label(self, seat: int) -> str:
+        if self.forfeit_armed == seat:
+            return f"Tap again to confirm: {self.player_label(seat)} forfeits"
+        return f"{self.player_label(seat)} forfeits the match"
+
     def forfeit(self, seat: int) -> bool:
+        """The first tap only asks for confirmation; the second records the forfeit."""
+        if self.forfeit_armed != seat:
+            self.forfeit_armed = seat
+            return False
+        self.forfeit_armed = None
         return self._push(Forfeit(seat))
 
     def _push(self, action: Action) -> bool:
@@ -300,5 +311,6 @@ class LiveViewModel:
 
     def _after_change(self) -> None:
         self.seat_choice = None
+        self.forfeit_armed = None
         self.response_filter = ""
         self.show_all_responses = False
