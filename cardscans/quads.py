@@ -7,6 +7,9 @@ frame reduced to DETECT_WIDTH pixels, which is plenty for a card of a quarter of
 
 from __future__ import annotations
 
+import functools
+import itertools
+
 import cv2
 import numpy as np
 import numpy.typing as npt
@@ -57,21 +60,47 @@ def _quads_from_mask(mask: Gray) -> list[Quad]:
     found = []
     min_area = (MIN_HEIGHT_FRACTION * frame_height) ** 2 * CARD_RATIO
     for contour in contours:
-        if cv2.contourArea(contour) < min_area:
+        area = float(cv2.contourArea(contour))
+        if area < min_area:
             continue
         hull = cv2.convexHull(contour)
         perimeter = cv2.arcLength(hull, True)
-        approx = hull
-        for epsilon in (0.02, 0.035, 0.05):
-            approx = cv2.approxPolyDP(hull, epsilon * perimeter, True)
-            if len(approx) <= 4:
-                break
-        if len(approx) != 4:
-            continue
-        quad = order_corners(approx.reshape(4, 2).astype(np.float32))
-        if _card_like(quad, frame_height, frame_width):
-            found.append(quad)
+        approx = cv2.approxPolyDP(hull, 0.02 * perimeter, True).reshape(-1, 2).astype(np.float32)
+        candidates = []
+        if len(approx) == 4:
+            candidates.append(approx)
+        else:
+            # Something touches the card (a pen, a coin): its corners are still 4 of the outline's
+            # vertices, the 4 that enclose most of the outline without covering empty table.
+            outline = cv2.approxPolyDP(contour, 0.015 * perimeter, True).reshape(-1, 2).astype(np.float32)
+            best = _largest_quad(outline, area)
+            if best is not None:
+                candidates.append(best)
+        for corners in candidates:
+            quad = order_corners(corners)
+            if _card_like(quad, frame_height, frame_width):
+                found.append(quad)
     return found
+
+
+@functools.lru_cache(maxsize=32)
+def _combinations(count: int) -> npt.NDArray[np.intp]:
+    return np.array(list(itertools.combinations(range(count), 4)), dtype=np.intp)
+
+
+def _largest_quad(points: npt.NDArray[np.float32], outline_area: float) -> npt.NDArray[np.float32] | None:
+    """The 4 vertices (in outline order) enclosing the most area, yet no more than the outline
+    itself plus 4 %; None when no such quad covers 85 % of the outline (it is no card-with-clutter)."""
+    if not 4 < len(points) <= 16:
+        return None
+    chosen = points[_combinations(len(points))]  # m x 4 x 2
+    x, y = chosen[:, :, 0], chosen[:, :, 1]
+    areas = 0.5 * np.abs((x * np.roll(y, -1, axis=1) - np.roll(x, -1, axis=1) * y).sum(axis=1))
+    areas[areas > 1.04 * outline_area] = 0.0
+    best = int(np.argmax(areas))
+    if areas[best] < 0.85 * outline_area:
+        return None
+    return np.asarray(chosen[best], dtype=np.float32)
 
 
 def _area(quad: Quad) -> float:
@@ -84,7 +113,7 @@ def _inside(point: npt.NDArray[np.float32], quad: Quad) -> bool:
 
 def _same_outline(quad: Quad, other: Quad) -> bool:
     size = float(np.linalg.norm(other[2] - other[0]))
-    return float(np.abs(quad - other).max()) < 0.08 * size
+    return float(np.abs(quad - other).max()) < 0.025 * size
 
 
 def quad_contains(outer: Quad, point: tuple[float, float]) -> bool:

@@ -23,10 +23,63 @@ from cardscans.sighting import CardSighting
 THUMB = (18, 24)
 SHORTLIST = 3
 MIN_CORRELATION = 0.55
-MIN_INLIERS = 36  # unregistered look-alikes reach ~30 (benchmarks/scan_gallery.py), true faces 60+
+MIN_INLIERS = 25  # after frame features are dropped: look-alikes reach ~27 but with < 50 % support
 MAX_CORNER_SHIFT = 0.12  # of the face height: looser lets look-alike layouts through
 MIN_SUPPORT = 0.6  # share of feature matches that agree: ~0.9 for the true card, < 0.45 for look-alikes
+SHARED_BY = 0.05  # of the gallery's cards (at least 2): a feature that many others share is the frame's
 VERIFY_SIZE = (FACE_SIZE[0] * 2, FACE_SIZE[1] * 2)
+
+
+_POPCOUNT = np.array([bin(value).count("1") for value in range(256)], np.int32)
+_NEAR_PX = 10
+REFERENCE_CARDS = 15
+
+
+def _without_shared(features: list[_Features]) -> list[_Features]:
+    """Each card's features without those found, near the same place, on many other cards."""
+    usable = [i for i, f in enumerate(features) if f.descriptors is not None and len(f.keypoints)]
+    if len(usable) < 3:
+        return list(features)
+    points = np.concatenate([features[i].keypoints for i in usable])
+    descriptors = np.concatenate([np.asarray(features[i].descriptors) for i in usable])
+    owner = np.concatenate([np.full(len(features[i].keypoints), i) for i in usable])
+    # pairs of features in the same or neighbouring 10-px cells (a grid instead of all N x N pairs),
+    # against at most REFERENCE_CARDS cards: a frame feature is on every card, so a sample finds it
+    references = set(usable[:: max(1, len(usable) // REFERENCE_CARDS)])
+    cells = np.floor(points / _NEAR_PX).astype(np.int64)
+    keys = cells[:, 0] * 100_000 + cells[:, 1]
+    in_reference = np.flatnonzero(np.isin(owner, list(references)))
+    order = in_reference[np.argsort(keys[in_reference])]
+    sorted_keys = keys[order]
+    firsts, seconds = [], []
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            wanted = keys + dx * 100_000 + dy
+            low = np.searchsorted(sorted_keys, wanted, side="left")
+            high = np.searchsorted(sorted_keys, wanted, side="right")
+            counts = high - low
+            first = np.repeat(np.arange(len(keys)), counts)
+            offsets = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
+            firsts.append(first)
+            seconds.append(order[np.repeat(low, counts) + offsets])
+    a, b = np.concatenate(firsts), np.concatenate(seconds)
+    keep = owner[a] != owner[b]
+    a, b = a[keep], b[keep]
+    close = np.linalg.norm(points[a] - points[b], axis=1) < _NEAR_PX
+    a, b = a[close], b[close]
+    similar = _POPCOUNT[np.bitwise_xor(descriptors[a], descriptors[b])].sum(axis=1) < 48
+    a, b = a[similar], b[similar]
+    pairs = np.unique(a * len(features) + owner[b])  # each feature with each other card at most once
+    shared = np.bincount(pairs // len(features), minlength=len(points))
+    limit = max(2, SHARED_BY * len(references))
+    result = list(features)
+    start = 0
+    for i in usable:
+        count = len(features[i].keypoints)
+        keep_mask = shared[start: start + count] < limit
+        result[i] = _Features(features[i].keypoints[keep_mask], np.asarray(features[i].descriptors)[keep_mask])
+        start += count
+    return result
 
 
 def _thumbnail(face_gray: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
@@ -53,6 +106,7 @@ class FaceGallery:
     faces: list[npt.NDArray[np.uint8]] = field(default_factory=list)
     _thumbs: npt.NDArray[np.float32] = field(default_factory=lambda: np.zeros((0, THUMB[0] * THUMB[1]), np.float32))
     _features: list[_Features] = field(default_factory=list)
+    _distinctive: list[_Features] | None = None
     _orb: cv2.ORB = field(default_factory=lambda: cv2.ORB_create(nfeatures=300, fastThreshold=10))  # type: ignore[attr-defined]
     _matcher: cv2.BFMatcher = field(default_factory=lambda: cv2.BFMatcher(cv2.NORM_HAMMING, crossCheck=True))
 
@@ -68,11 +122,13 @@ class FaceGallery:
             self.faces[index] = upright
             self._thumbs[index] = _thumbnail(to_gray(upright))
             self._features[index] = self._describe(to_gray(upright))
+            self._distinctive = None
             return
         self.keys.append(key)
         self.faces.append(upright)
         self._thumbs = np.vstack([self._thumbs, _thumbnail(to_gray(upright))[None, :]])
         self._features.append(self._describe(to_gray(upright)))
+        self._distinctive = None
 
     def register_photo(self, catalog: str, card_id: str, photo: npt.NDArray[np.uint8]) -> None:
         """Registers a card from a photo of it lying upright on the table (the largest outline)."""
@@ -115,10 +171,22 @@ class FaceGallery:
         order = np.argsort(scores.ravel())[::-1][:SHORTLIST]
         return [(float(scores.ravel()[i]), int(i % len(self.keys)), int(i // len(self.keys))) for i in order]
 
+    def distinctive(self, index: int) -> _Features:
+        """The card's features minus those its frame shares with other cards of the gallery.
+
+        Cards of one game share a printed frame (border, title box, cost circle); features there
+        match any card of the game at the right place and would vouch for a look-alike. A feature
+        is common when enough other cards (SHARED_BY, at least 2) have a similar one (Hamming
+        distance < 48) within 10 px.
+        """
+        if self._distinctive is None:
+            self._distinctive = _without_shared(self._features)
+        return self._distinctive[index]
+
     def verify(self, face_gray: npt.NDArray[np.uint8], index: int) -> float:
         """Share of matched features consistent with a near-identity homography (0 = no support)."""
         mine = self._describe(face_gray)
-        theirs = self._features[index]
+        theirs = self.distinctive(index)
         if mine.descriptors is None or theirs.descriptors is None:
             return 0.0
         matches = self._matcher.match(mine.descriptors, theirs.descriptors)

@@ -25,6 +25,7 @@ def card_face(seed: int, size: tuple[int, int] = FACE_PIXELS) -> Image:
     art_top, art_bottom = border + height // 8, height - border - height // 5
     cv2.rectangle(face, (border * 2, art_top), (width - border * 2, art_bottom),
                   tuple(int(c) for c in rng.integers(0, 256, 3)), -1)
+    frame = face.copy()  # the art stays inside its frame, as printed cards keep their border
     for _ in range(int(rng.integers(8, 15))):
         colour = tuple(int(c) for c in rng.integers(0, 256, 3))
         x, y = int(rng.integers(border * 2, width - border * 2)), int(rng.integers(art_top, art_bottom))
@@ -37,6 +38,9 @@ def card_face(seed: int, size: tuple[int, int] = FACE_PIXELS) -> Image:
         else:
             points = rng.integers([border * 2, art_top], [width - border * 2, art_bottom], (3, 2))
             cv2.fillPoly(face, [points.astype(np.int32)], colour)
+    outside = np.ones(face.shape[:2], bool)
+    outside[art_top: art_bottom + 1, border * 2: width - border * 2 + 1] = False
+    face[outside] = frame[outside]
     title = "".join(chr(int(c)) for c in rng.integers(65, 91, int(rng.integers(4, 9))))
     cv2.putText(face, title, (border * 2, border + height // 12), cv2.FONT_HERSHEY_SIMPLEX,
                 width / 420, (20, 20, 20), 2, cv2.LINE_AA)
