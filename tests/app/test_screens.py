@@ -92,3 +92,19 @@ def test_without_a_camera_the_scanner_says_so_and_offers_the_other_ways(app: App
     app.see("Iori (red) to start a round")  # the match is untouched
     app.button("Pick a card").wait_for()
     app.shot("20-no-camera")
+
+
+def test_a_mace_match_for_three_fighters_shows_each_fighter_and_the_hex_map(app: AppPage) -> None:
+    app.click("New match")
+    app.click("MACE: Martial Arts Card Engine")
+    app.click("Add a player")
+    app.fill("Player 1 name", "Kai")
+    app.fill("Player 2 name", "Lea")
+    app.fill("Player 3 name", "Mio")
+    app.click("Start match")
+    app.see("Kai, Lea and Mio to act")  # each fighter plays a momentum card first
+    app.see("1. Kai · standing")
+    app.see("3. Mio · standing")
+    app.see("health 5 cards · charges 0", exact=False)
+    app.see("Filled: a fighter (by number); rings: the hexes he reaches.")
+    app.shot("21-mace-three-fighters")

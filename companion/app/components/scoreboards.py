@@ -20,6 +20,7 @@ Scoreboard = Callable[[dict[str, Any], Ui], ft.Control]
 SCOREBOARD_MODULES: dict[str, str] = {
     "kendo-shiai": "companion.app.components.kendo_scoreboard",
     "kenpo-masters": "companion.app.components.kenpo_scoreboard",
+    "mace": "companion.app.components.mace_scoreboard",
 }
 
 

@@ -106,7 +106,8 @@ class LiveViewModel:
         if self.finished:
             return self.result_text()
         seats = self.match.to_act()
-        who = " and ".join(self.player_label(s) for s in seats)
+        labels = [self.player_label(s) for s in seats]
+        who = labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
         answer = self.summary().get("to_answer") or ""
         if answer:
             return f"{who} to answer {answer}"
