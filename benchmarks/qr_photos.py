@@ -59,19 +59,20 @@ def main() -> int:
     for photo in photos:
         expected = photo.with_suffix(".txt").read_bytes().decode("utf-8")
         gray = cv2.imread(str(photo), cv2.IMREAD_GRAYSCALE)
-        sightings, ms = timed(lambda g=gray: scanner.scan(g))
+        peer_ok = False
+        for name, decode in peers.items():
+            texts, ms = timed(lambda g=gray, d=decode: d(g), repeats=5)
+            times[name].append(ms)
+            hits[name] += expected in texts
+            peer_ok |= expected in texts
+        any_peer += peer_ok
+        # measured after the peers, like them on an image already in the cache, fastest of 5
+        sightings, ms = timed(lambda g=gray: scanner.scan(g), repeats=5)
         times["pipeline"].append(ms)
         ok = expected in [s.text for s in sightings]
         hits["pipeline"] += ok
         if not ok:
             missed.append(f"{photo.parent.name}/{photo.name}")
-        peer_ok = False
-        for name, decode in peers.items():
-            texts, ms = timed(lambda g=gray, d=decode: d(g))
-            times[name].append(ms)
-            hits[name] += expected in texts
-            peer_ok |= expected in texts
-        any_peer += peer_ok
     total = len(photos)
     rate = {name: 100.0 * count / total for name, count in hits.items()}
     med = {name: median(values) for name, values in times.items()}

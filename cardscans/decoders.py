@@ -75,13 +75,22 @@ class ZxingDecoder:
         }
 
     def decode(self, gray: Gray) -> list[DecodedCode]:
+        return self.decode_with_failures(gray)[0]
+
+    def decode_with_failures(self, gray: Gray) -> tuple[list[DecodedCode], list[tuple[Point, ...]]]:
+        """The codes read, and the polygons of codes located but not read (checksum errors): the
+        places worth a second, closer look."""
         found = []
-        for result in self._zxing.read_barcodes(gray, **self._options):
+        failed = []
+        for result in self._zxing.read_barcodes(gray, return_errors=True, **self._options):
             position = result.position
             corners = (position.top_left, position.top_right, position.bottom_right, position.bottom_left)
             polygon = tuple((float(p.x), float(p.y)) for p in corners)
-            found.append(DecodedCode(result.text, polygon, self.name))
-        return found
+            if result.error:
+                failed.append(polygon)
+            else:
+                found.append(DecodedCode(result.text, polygon, self.name))
+        return found, failed
 
 
 class ZbarDecoder:
