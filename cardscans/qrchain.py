@@ -23,6 +23,7 @@ from cardscans.decoders import (
     ZbarDecoder,
     ZxingDecoder,
 )
+from cardscans.dewarp import straighten
 from cardscans.imageio import Gray
 from cardscans.sighting import Point
 
@@ -37,26 +38,38 @@ MAX_RESCUES = 6  # closer looks per frame, so a frame of many damaged codes stay
 EFFORTS: tuple[str, ...] = ("fast", "auto", "thorough")
 
 
+# A version of the frame to decode, and the map from its pixels back to the frame's.
+Prepared = tuple[Gray, Callable[[Point], Point]]
+
+
 @dataclass(frozen=True)
 class Attempt:
-    """One decoder run on one preprocessed version of the frame."""
+    """One decoder run on one preprocessed version of the frame (None: nothing worth decoding)."""
 
     name: str
     decoder: QrDecoder
-    prepare: Callable[[Gray], Gray]
-    scale: float = 1.0  # how the prepared frame's coordinates relate to the original's
+    prepare: Callable[[Gray], Prepared | None]
 
 
-def _same(gray: Gray) -> Gray:
-    return gray
+def _identity(point: Point) -> Point:
+    return point
 
 
-def _blur(gray: Gray) -> Gray:
-    return np.asarray(cv2.GaussianBlur(gray, (3, 3), 0), dtype=np.uint8)
+def _double(point: Point) -> Point:
+    return (point[0] * 2, point[1] * 2)
 
 
-def _half(gray: Gray) -> Gray:
-    return np.asarray(cv2.resize(gray, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA), dtype=np.uint8)
+def _same(gray: Gray) -> Prepared:
+    return gray, _identity
+
+
+def _blur(gray: Gray) -> Prepared:
+    return np.asarray(cv2.GaussianBlur(gray, (3, 3), 0), dtype=np.uint8), _identity
+
+
+def _half(gray: Gray) -> Prepared:
+    half = np.asarray(cv2.resize(gray, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA), dtype=np.uint8)
+    return half, _double
 
 
 @dataclass
@@ -85,17 +98,19 @@ class QrReader:
                 loaded[name] = factories[name]()
             except DecoderUnavailable as error:
                 reader.missing[name.split("/")[0]] = str(error)
-        plan: list[tuple[str, str, Callable[[Gray], Gray], float]] = [
-            ("zxing-cpp", "zxing-cpp", _same, 1.0),
-            ("pyzbar", "pyzbar", _same, 1.0),
-            ("zxing-cpp global binarizer", "zxing-cpp/global", _same, 1.0),
-            ("pyzbar on blurred frame", "pyzbar", _blur, 1.0),
-            ("pyzbar on half-size frame", "pyzbar", _half, 2.0),
-            ("opencv", "opencv", _same, 1.0),
+        plan: list[tuple[str, str, Callable[[Gray], Prepared | None]]] = [
+            ("zxing-cpp", "zxing-cpp", _same),
+            ("pyzbar", "pyzbar", _same),
+            ("zxing-cpp global binarizer", "zxing-cpp/global", _same),
+            ("pyzbar on blurred frame", "pyzbar", _blur),
+            ("pyzbar on half-size frame", "pyzbar", _half),
+            ("opencv", "opencv", _same),
+            ("zxing-cpp on the straightened page", "zxing-cpp", straighten),
+            ("pyzbar on the straightened page", "pyzbar", straighten),
         ]
-        for label, key, prepare, scale in plan:
+        for label, key, prepare in plan:
             if key in loaded:
-                reader.attempts.append(Attempt(label, loaded[key], prepare, scale))
+                reader.attempts.append(Attempt(label, loaded[key], prepare))
         if "zxing-cpp/global-quick" in loaded:
             reader.companion = Attempt("zxing-cpp global, quick", loaded["zxing-cpp/global-quick"], _same)
         return reader
@@ -123,9 +138,14 @@ class QrReader:
         if effort == "fast" or (found and effort == "auto"):
             return found
         for attempt in self.attempts[1:]:
-            codes = attempt.decoder.decode(attempt.prepare(gray))
-            if attempt.scale != 1.0:
-                codes = [code.scaled(attempt.scale) for code in codes]
+            prepared = attempt.prepare(gray)
+            if prepared is None:
+                continue
+            image, to_frame = prepared
+            codes = [
+                DecodedCode(code.text, tuple(to_frame(p) for p in code.polygon), code.decoder)
+                for code in attempt.decoder.decode(image)
+            ]
             found = _merge(found, codes)
             if found and effort != "thorough":
                 break
