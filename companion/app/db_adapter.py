@@ -11,10 +11,11 @@ from sqlmodel import Session, col, select
 from companion.app.storage import ExportFile, LiveSession, PlayerStats, StoredMatch
 from companion.rules.match import Match
 from companion.rules.model import MatchSetup
+from db.backup import backup_database
 from db.engine import open_database
 from db.history import list_matches
 from db.live import DurableMatch
-from db.location import database_url, describe
+from db.location import database_url, describe, sqlite_path
 from db.models import IN_PROGRESS, MatchSummary, Player
 from db.stats import player_records
 from db.transfer import all_match_ids, export_json, export_record, record_file_name
@@ -34,6 +35,7 @@ class DbStore:
     def __init__(self, engine: Engine, description: str) -> None:
         self.engine = engine
         self.description = description
+        self.database = sqlite_path(engine.url)
 
     @classmethod
     def open(cls) -> DbStore:
@@ -75,3 +77,12 @@ class DbStore:
         with Session(self.engine) as session:
             data = export_json(all_match_ids(session=session), session=session)
         return ExportFile("shinpan-matches.json", json.dumps(data, ensure_ascii=False, indent=2))
+
+    def backup(self) -> str:
+        """A copy of the SQLite file in `backups/` beside it (PostgreSQL: the server's own tools)."""
+        if self.database is None:
+            raise RuntimeError("the matches are on a PostgreSQL server: back it up with pg_dump")
+        folder = self.database.parent / "backups"
+        folder.mkdir(parents=True, exist_ok=True)  # a folder: the copy gets a dated name inside it
+        target = backup_database(self.database, folder)
+        return f"Backed up to {target}"

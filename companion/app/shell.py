@@ -86,7 +86,7 @@ class Shell:
         elif vm.route == "history":
             body = history_screen(vm.history, ui, self.render, self.home, self.resume)
         elif vm.route == "settings":
-            body = settings_screen(vm.settings, ui, self.render, self.home)
+            body = settings_screen(vm.settings, ui, self.render, self.home, vm.backup_now)
         elif vm.route == "decks":
             body = decks_screen(vm.decks, ui, self.render, self.home)
         else:

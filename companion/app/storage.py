@@ -89,6 +89,10 @@ class MatchStore(Protocol):
 
     def export_all(self) -> ExportFile: ...
 
+    def backup(self) -> str:
+        """Copy every match somewhere safe; returns one line saying where (raises with the reason)."""
+        ...
+
 
 def stats_of(matches: list[Match]) -> list[PlayerStats]:
     table: dict[tuple[str, str], list[int]] = {}
@@ -194,6 +198,9 @@ class MemoryStore:
 
     def export_all(self) -> ExportFile:
         return ExportFile("shinpan-matches.txt", "\n".join(self._records[m][0] for m in reversed(self._order)))
+
+    def backup(self) -> str:
+        raise RuntimeError("matches are only in memory: there is no database to back up")
 
     def player_names(self) -> list[str]:
         names: dict[str, None] = {}

@@ -37,6 +37,8 @@ def test_settings_and_decks_screens(app: AppPage) -> None:
     app.click("Settings")
     app.see("Matches are stored")
     app.see("shinpan.db", exact=False)  # the database file the server was given
+    app.click("Back up now")
+    app.see("Backed up to", exact=False)
     app.click("150%")
     app.button("150% (chosen)").wait_for()
     app.click("dark")

@@ -314,3 +314,20 @@ def test_forfeit_needs_a_second_tap_and_a_rematch_keeps_players_and_rules() -> N
     app.rematch()
     assert app.route == "new" and app.new_match is not None
     assert app.new_match.names == ["Aiko", "Ben"] and app.new_match.ruleset_id == "kendo-shiai"
+
+
+def test_backup_copies_the_database_file_and_memory_says_there_is_nothing_to_copy(tmp_path: Path) -> None:
+    pytest.importorskip("db.backup")
+    from companion.app.db_adapter import DbStore
+    from db.engine import open_database
+
+    store = DbStore(open_database(f"sqlite:///{tmp_path / 'shinpan.db'}"), "test database")
+    app = start_kendo(store)
+    app.backup_now()
+    assert app.settings.notice.startswith(f"Backed up to {tmp_path / 'backups'}")
+    (copy,) = (tmp_path / "backups").glob("*.db")
+    assert [m.players for m in DbStore(open_database(f"sqlite:///{copy}"), "copy").matches()] == [("Aiko", "Ben")]
+
+    memory = start_kendo(MemoryStore())
+    memory.backup_now()
+    assert memory.settings.notice == "No backup made: matches are only in memory: there is no database to back up."

@@ -11,7 +11,8 @@ from companion.app.ui import Handler, Ui, screen
 from companion.app.viewmodels.settings import CARD_LANGUAGES, TEXT_SCALES, THEMES, SettingsViewModel
 
 
-def settings_screen(vm: SettingsViewModel, ui: Ui, refresh: Handler, on_home: Handler) -> ft.Control:
+def settings_screen(vm: SettingsViewModel, ui: Ui, refresh: Handler, on_home: Handler,
+                    on_backup: Handler) -> ft.Control:
     def act(change: Callable[[], object]) -> Handler:
         def run() -> None:
             change()
@@ -34,5 +35,6 @@ def settings_screen(vm: SettingsViewModel, ui: Ui, refresh: Handler, on_home: Ha
         ui.section("Card names", choices(CARD_LANGUAGES, vm.card_language,
                                          lambda v: vm.set_card_language(str(v))),
                    ui.text("Kanji need a Japanese font on this device; the offline web build has none.", 14)),
-        ui.section("Matches are stored", ui.text(vm.storage, 15)),
+        ui.section("Matches are stored", ui.text(vm.storage, 15),
+                   ui.button("Back up now", act(on_backup)), ui.notice(vm.notice)),
     )

@@ -45,6 +45,12 @@ class AppViewModel:
             self.live.card_language = self.settings.card_language
         self.route = route
 
+    def backup_now(self) -> None:
+        try:
+            self.settings.notice = self.store.backup()
+        except Exception as error:  # the reason is the message: nothing is changed by a failed backup
+            self.settings.notice = f"No backup made: {error}."
+
     def rematch(self) -> None:
         """New match screen filled in from the live match: same ruleset, options, players and sides."""
         if self.live is None:

@@ -11,7 +11,7 @@ from companion.app.viewmodels.triggers import triggers_of
 from companion.rules.match import Match
 from companion.rules.record import format_action_line
 
-SCORE_KEYS = ("ippon", "points", "score")
+SCORE_KEYS = ("ippon", "points", "score", "hand")  # the first the ruleset has (MACE: health in hand)
 PENALTY_KEYS = ("hansoku", "penalties")
 
 

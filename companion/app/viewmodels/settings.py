@@ -37,6 +37,7 @@ class SettingsViewModel:
     vibration: bool = True
     card_language: str = "romaji"
     storage: str = field(default="", metadata={"saved": False})
+    notice: str = field(default="", metadata={"saved": False})
     path: Path | None = field(default=None, metadata={"saved": False})
 
     @classmethod
@@ -61,7 +62,7 @@ class SettingsViewModel:
     def save(self) -> None:
         if self.path is None:
             return
-        data = {k: v for k, v in asdict(self).items() if k not in {"storage", "path"}}
+        data = {k: v for k, v in asdict(self).items() if k not in {"storage", "path", "notice"}}
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.path.write_text(json.dumps(data, indent=2), encoding="utf-8")
