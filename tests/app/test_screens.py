@@ -72,12 +72,20 @@ def test_every_control_on_the_referee_screen_has_an_accessible_name(app: AppPage
     app.click("Pick a card")
     app.click("Scan cards")
     app.see("Hana (white) to answer Gin's attack on MEN")
-    # The accessibility tree as a screen reader gets it: every button and text box must have a name.
-    controls = [line.strip(" -'") for line in app.page.locator("body").aria_snapshot().splitlines()
+    # The accessibility tree as a screen reader gets it (once it has settled): every button and text
+    # box must have a name.
+    snapshot, previous = "", None
+    for _ in range(10):
+        snapshot = app.page.locator("body").aria_snapshot()
+        if snapshot == previous:
+            break
+        previous = snapshot
+        app.page.wait_for_timeout(300)
+    controls = [line.strip(" -'") for line in snapshot.splitlines()
                 if re.match(r"^\s*- '?(button|textbox|slider|checkbox)\b", line)]
-    assert len(controls) > 30
+    assert len(controls) > 30, snapshot
     nameless = [c for c in controls if not re.match(r'^(button|textbox|slider|checkbox) "[^"]+"', c)]
-    assert nameless == []
+    assert nameless == [], snapshot
     assert 'textbox "Search cards"' in controls and 'button "Take picture"' in controls
 
 
