@@ -41,6 +41,8 @@ def triggers_of(events: tuple[Event, ...], ruleset: Ruleset[object], setup: Matc
     for event in events:
         if event.is_trigger:
             seat = getattr(event, "seat", None)
-            found.append(Trigger(trigger_title(event), ruleset.describe_event(event, setup),
-                                 seat if isinstance(seat, int) else None))
+            title, text = trigger_title(event), ruleset.describe_event(event, setup)
+            if text.upper().startswith(title + ":"):  # the banner's title already says it
+                text = text[len(title) + 1:].strip()
+            found.append(Trigger(title, text, seat if isinstance(seat, int) else None))
     return found
