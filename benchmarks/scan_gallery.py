@@ -37,6 +37,7 @@ def main() -> int:
         gallery.register_face("gallery", f"card-{index}", synthetic.card_face(1000 + index))
     for fraction, goal in ((0.5, 99.0), (0.25, 97.0)):
         correct = shortlist_correct = false_accepts = registered_photos = unregistered_photos = 0
+        flagged = spurious = 0
         times: list[float] = []
         for index in range(REGISTERED + UNREGISTERED):
             known = index < REGISTERED
@@ -47,6 +48,8 @@ def main() -> int:
                 sightings, ms = timed(lambda f=frame: gallery.find(f), repeats=1)
                 times.append(ms)
                 cards = [s.card_id for s in sightings if s.kind == "card"]
+                outlines = sum(s.kind == "unrecognised" for s in sightings)
+                spurious += outlines > (0 if known else 1)
                 if known:
                     registered_photos += 1
                     correct += cards == [f"card-{index}"]
@@ -57,6 +60,7 @@ def main() -> int:
                 else:
                     unregistered_photos += 1
                     false_accepts += bool(cards)
+                    flagged += outlines >= 1 and not cards
         top1 = 100.0 * correct / registered_photos
         name = f"scan_gallery.{int(fraction * 100)}pct"
         report.figure(f"{name}.top1", top1, "%", f">= {goal:g} %",
@@ -64,6 +68,39 @@ def main() -> int:
                       met=top1 >= goal)
         report.figure(f"{name}.false_accepts", false_accepts, " photos", f"0 of {unregistered_photos}",
                       met=false_accepts == 0)
+        report.figure(f"{name}.unregistered_reported_unrecognised", 100.0 * flagged / unregistered_photos, "%",
+                      "(no goal; the card is still shown, as not recognised)")
+        report.figure(f"{name}.frames_with_spurious_outline", 100.0 * spurious / len(times), "%", "(no goal)")
+        report.figure(f"{name}.median_time", median(times), "ms", "<= 20 ms", met=median(times) <= 20.0)
+    playing_cards(report, args.photos)
+
+
+def playing_cards(report: Report, photos: int) -> None:
+    """MACE's standard cards, read by rank and suit from the corner index (nothing registered), as
+    the live preview scans them (effort "fast": a frame without codes skips the decoder fall-backs)."""
+    import numpy as np
+
+    from cardscans import synthetic
+    from cardscans.pipeline import Scanner
+    from cardscans.playing_cards import PLAYING_CARD_IDS, playing_card_face
+
+    scanner = Scanner.for_catalog("playing-cards")
+    for fraction in (0.5, 0.35, 0.25):
+        right = wrong = 0
+        times: list[float] = []
+        for index, card in enumerate(PLAYING_CARD_IDS):
+            for photo in range(photos):
+                rng = np.random.default_rng(7_000_000 + int(fraction * 1000) * 1000 + index * 10 + photo)
+                frame, _ = synthetic.photograph_card(playing_card_face(card), rng, fraction)
+                sightings, ms = timed(lambda f=frame: scanner.scan(f, effort="fast"), repeats=1)
+                times.append(ms)
+                found = [s.card_id for s in sightings if s.kind == "card"]
+                right += found == [card]
+                wrong += bool(found) and found != [card]
+        total = len(PLAYING_CARD_IDS) * photos
+        name = f"scan_gallery.playing_cards.{int(fraction * 100)}pct"
+        report.figure(f"{name}.read", 100.0 * right / total, "%", "(no goal set)")
+        report.figure(f"{name}.wrong_card", wrong, " photos", f"0 of {total}", met=wrong == 0)
         report.figure(f"{name}.median_time", median(times), "ms", "<= 20 ms", met=median(times) <= 20.0)
     return 0
 

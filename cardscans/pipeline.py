@@ -82,4 +82,4 @@ class Scanner:
                 unknown.append(quad)
             else:
                 found.append(sighting)
-        return found + unrecognised_outlines(unknown, found)
+        return found + unrecognised_outlines(unknown, found, gray)

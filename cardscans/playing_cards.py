@@ -30,6 +30,7 @@ RANK_BOX = (4, 6, 40, 50)  # x, y, width, height on a FACE-sized card
 SUIT_BOX = (6, 56, 34, 34)
 MIN_SCORE = 0.55
 MIN_MARGIN = 0.04
+SINGLE_CORNER_SCORE = 0.8  # when the other corner is unreadable (a thumb, a glare)
 
 
 def draw_suit(canvas: npt.NDArray[np.uint8], suit: str, centre: tuple[int, int], size: int) -> None:
@@ -120,6 +121,16 @@ class CornerReader:
             self.suits.setdefault(suit, []).append(_corner(gray, _padded(SUIT_BOX)))
 
     def read(self, face: npt.NDArray[np.uint8]) -> tuple[str, float] | None:
+        """Both corner indices must agree (a card prints two); one alone must be clear-cut."""
+        first = self.read_corner(face)
+        second = self.read_corner(np.ascontiguousarray(np.asarray(face)[::-1, ::-1]))
+        if first and second:
+            return (first[0], min(first[1], second[1])) if first[0] == second[0] else None
+        alone = first or second
+        return alone if alone and alone[1] >= SINGLE_CORNER_SCORE else None
+
+    def read_corner(self, face: npt.NDArray[np.uint8]) -> tuple[str, float] | None:
+        """The index in the top-left corner of an upright face."""
         gray = to_gray(face)
         rank, rank_score = _best(self.ranks, _corner(gray, _padded(RANK_BOX)))
         if rank is None:

@@ -146,3 +146,32 @@ def rectify(image: npt.NDArray[np.uint8], quad: Quad, size: tuple[int, int] = FA
     target = np.array([[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]], dtype=np.float32)
     matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
     return np.asarray(cv2.warpPerspective(image, matrix, (width, height), flags=cv2.INTER_AREA), dtype=np.uint8)
+
+
+def edge_contrast(gray: Gray, quad: Quad, samples: int = 64, offset: float = 3.0) -> float:
+    """Share of points along the outline where inside and outside differ by more than 12 grey
+    levels: a card's edge is sharp all round; a patch of light on the table fades out."""
+    centre = quad.mean(axis=0)
+    strong = 0
+    total = 0
+    height, width = gray.shape[:2]
+    for i in range(4):
+        start, end = quad[i], quad[(i + 1) % 4]
+        direction = end - start
+        length = float(np.linalg.norm(direction))
+        if length < 1:
+            continue
+        normal = np.array([-direction[1], direction[0]], np.float32) / length
+        if float(np.dot(centre - start, normal)) < 0:
+            normal = -normal  # pointing inwards
+        for t in np.linspace(0.1, 0.9, samples // 4):
+            point = start + direction * t
+            inside = point + normal * offset
+            outside = point - normal * offset
+            xi, yi = int(inside[0]), int(inside[1])
+            xo, yo = int(outside[0]), int(outside[1])
+            if not (0 <= xi < width and 0 <= yi < height and 0 <= xo < width and 0 <= yo < height):
+                continue
+            total += 1
+            strong += abs(int(gray[yi, xi]) - int(gray[yo, xo])) > 12
+    return strong / total if total else 0.0

@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardscans.imageio import ImageError, to_bgr, to_gray
-from cardscans.quads import FACE_SIZE, Quad, find_card_quads, quad_contains, rectify
+from cardscans.quads import FACE_SIZE, Quad, edge_contrast, find_card_quads, quad_contains, rectify
 from cardscans.sighting import CardSighting
 
 THUMB = (18, 24)
@@ -27,6 +27,7 @@ MIN_INLIERS = 25  # after frame features are dropped: look-alikes reach ~27 but 
 MAX_CORNER_SHIFT = 0.12  # of the face height: looser lets look-alike layouts through
 MIN_SUPPORT = 0.6  # share of feature matches that agree: ~0.9 for the true card, < 0.45 for look-alikes
 SHARED_BY = 0.05  # of the gallery's cards (at least 2): a feature that many others share is the frame's
+MIN_EDGE_CONTRAST = 0.35  # cards' outlines measure 0.38-1.0, lit patches and shadows 0.1-0.3
 VERIFY_SIZE = (FACE_SIZE[0] * 2, FACE_SIZE[1] * 2)
 
 
@@ -235,14 +236,18 @@ class FaceGallery:
             catalog, card_id = self.keys[index]
             polygon = tuple((float(x), float(y)) for x, y in quad)
             recognised.append(CardSighting("card", "photo", polygon, confidence, catalog=catalog, card_id=card_id))
-        return recognised + unrecognised_outlines(unknown, recognised)
+        return recognised + unrecognised_outlines(unknown, recognised, gray)
 
 
-def unrecognised_outlines(unknown: list[Quad], recognised: list[CardSighting]) -> list[CardSighting]:
-    """Outlines that are no recognised card, outermost only, and not around a recognised card."""
+def unrecognised_outlines(unknown: list[Quad], recognised: list[CardSighting],
+                          gray: npt.NDArray[np.uint8] | None = None) -> list[CardSighting]:
+    """Outlines that are no recognised card, outermost only, not around a recognised card, and
+    (given the frame) with a sharp edge most of the way round: a lit patch of table is no card."""
     found: list[CardSighting] = []
     kept: list[Quad] = []
     for quad in unknown:
+        if gray is not None and edge_contrast(gray, quad) < MIN_EDGE_CONTRAST:
+            continue
         centre = (float(quad[:, 0].mean()), float(quad[:, 1].mean()))
         if any(quad_contains(other, centre) for other in kept):
             continue
