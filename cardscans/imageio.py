@@ -14,6 +14,10 @@ Gray = npt.NDArray[np.uint8]
 # 1080p frame) so a 50 MP photo costs a bounded, small multiple of a preview frame.
 MAX_WORK_PIXELS = 8_000_000
 MAX_FILE_BYTES = 200 * 1024 * 1024
+MAX_IMAGE_PIXELS = 120_000_000  # a 100 MP camera's photo; a bigger claim is a decompression bomb
+
+# A truncated file is reported once, as an ImageError, not also as OpenCV's own warning on stderr.
+cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
 
 
 class ImageError(ValueError):
@@ -26,6 +30,7 @@ def decode_image_bytes(data: bytes, source: str = "image") -> npt.NDArray[np.uin
         raise ImageError(f"{source}: the file is empty; take the photo again")
     if len(data) > MAX_FILE_BYTES:
         raise ImageError(f"{source}: {len(data) // 2**20} MB is too large; export the photo at a smaller size")
+    _check_dimensions(data, source)
     buffer = np.frombuffer(data, dtype=np.uint8)
     try:
         image = cv2.imdecode(buffer, cv2.IMREAD_COLOR)
@@ -34,6 +39,27 @@ def decode_image_bytes(data: bytes, source: str = "image") -> npt.NDArray[np.uin
     if image is None or image.size == 0:
         raise ImageError(f"{source}: not a readable image (truncated or not PNG/JPEG); take the photo again")
     return np.asarray(image, dtype=np.uint8)
+
+
+def _check_dimensions(data: bytes, source: str) -> None:
+    """Refuses a picture whose header claims more pixels than any camera takes, before decoding."""
+    import io
+    import warnings
+
+    from PIL import Image
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            with Image.open(io.BytesIO(data)) as header:
+                width, height = header.size
+    except Image.DecompressionBombError:  # Pillow's own, lower limit: far too large
+        raise ImageError(f"{source}: larger than any camera photo; export it at a smaller size") from None
+    except Exception:
+        return  # not a format Pillow knows the header of: OpenCV decides
+    if width * height > MAX_IMAGE_PIXELS:
+        raise ImageError(f"{source}: {width}x{height} pixels is larger than any camera photo; "
+                         "export it at a smaller size")
 
 
 def read_image(path: str | Path) -> npt.NDArray[np.uint8]:

@@ -31,6 +31,20 @@ def test_non_images_give_one_clear_message(data: bytes) -> None:
     assert str(error.value).startswith("upload.png: ") and "\n" not in str(error.value)
 
 
+def test_a_header_claiming_ten_gigapixels_is_refused_before_decoding() -> None:
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", 100_000, 100_000, 8, 0, 0, 0, 0)
+    bomb = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\0" * 999)) + chunk(
+        b"IEND", b"")
+    with pytest.raises(ImageError, match="larger than any camera photo"):
+        decode_image_bytes(bomb, "bomb.png")
+
+
 def test_a_truncated_photo_is_refused_cleanly() -> None:
     full = png_bytes(synthetic.qr_picture(encode_tag("kendo-taikai", "men", 1)))
     with pytest.raises(ImageError, match="truncated"):
