@@ -125,6 +125,8 @@ def test_two_app_instances_on_one_match_one_is_told_and_nothing_is_lost(engine: 
         resumed = DurableMatch.resume(engine, first.match_id)
         assert resumed.match.actions[: len(before)] == before
         assert len(resumed.match.actions) == len(before) + 1
+        for live in (first, second, resumed):
+            live.close()
     finally:
         second_engine.dispose()
 
@@ -138,7 +140,11 @@ def test_two_app_instances_recording_different_matches_both_work(engine: Engine,
         for _ in range(10):
             play_steps(a, rng, 1)
             play_steps(b, rng, 1)
-        assert DurableMatch.resume(engine, b.match_id).match.state == b.match.state
-        assert DurableMatch.resume(second_engine, a.match_id).match.state == a.match.state
+        with DurableMatch.resume(engine, b.match_id) as b_here:
+            assert b_here.match.state == b.match.state
+        with DurableMatch.resume(second_engine, a.match_id) as a_there:
+            assert a_there.match.state == a.match.state
+        a.close()
+        b.close()
     finally:
         second_engine.dispose()
