@@ -14,7 +14,8 @@ PLAYING_CARDS = "playing-cards"
 
 
 @lru_cache(maxsize=16)
-def _catalog(catalog_id: str) -> Catalog | None:
+def loaded_catalog(catalog_id: str) -> Catalog | None:
+    """The installed catalog, or None when it is not installed or does not load."""
     if catalog_id not in available_catalogs():
         return None
     try:
@@ -29,7 +30,7 @@ def card_exists(catalog_id: str, card_id: str) -> bool | None:
         from cardscans.playing_cards import PLAYING_CARD_IDS
 
         return card_id.upper() in PLAYING_CARD_IDS
-    catalog = _catalog(catalog_id)
+    catalog = loaded_catalog(catalog_id)
     if catalog is None:
         return None
     return any(card.id == card_id for card in catalog.cards)

@@ -13,10 +13,10 @@ from typing import Any
 import cv2
 import numpy as np
 
-from cardscans.identify import sighting_from_code
+from cardscans.identify import loaded_catalog, sighting_from_code
 from cardscans.imageio import downscale, to_bgr, to_gray, work_scale
 from cardscans.playing_cards import CATALOG as PLAYING_CARDS
-from cardscans.playing_cards import CornerReader
+from cardscans.playing_cards import CornerReader, DeckCatalog
 from cardscans.qrchain import Effort, QrReader
 from cardscans.quads import find_card_quads, quad_contains
 from cardscans.recognizer import FaceGallery, unrecognised_outlines
@@ -30,12 +30,17 @@ class Scanner:
     catalog: str | None = None
     gallery: FaceGallery | None = None
     corners: CornerReader | None = None
+    deck: DeckCatalog | None = None  # a catalog of a standard deck: corner readings name its cards
     reader: QrReader = field(default_factory=QrReader.create)
 
     @classmethod
     def for_catalog(cls, catalog: str | None, gallery: FaceGallery | None = None) -> Scanner:
-        corners = CornerReader.standard() if catalog == PLAYING_CARDS else None
-        return cls(catalog=catalog, gallery=gallery, corners=corners)
+        deck = None
+        if catalog is not None and catalog != PLAYING_CARDS:
+            loaded = loaded_catalog(catalog)
+            deck = DeckCatalog.recognise(catalog, [c.id for c in loaded.cards]) if loaded else None
+        corners = CornerReader.standard() if catalog == PLAYING_CARDS or deck is not None else None
+        return cls(catalog=catalog, gallery=gallery, corners=corners, deck=deck)
 
     def scan(self, image: Any, effort: Effort = "auto") -> list[CardSighting]:
         gray = to_gray(image)
@@ -69,7 +74,7 @@ class Scanner:
                 continue
             sighting = None
             if self.corners is not None:
-                sighting = self.corners.identify(colour, quad)
+                sighting = self.corners.identify(colour, quad, self.deck)
             if sighting is None and self.gallery is not None:
                 match = self.gallery.identify(gray, quad)
                 if match is not None:

@@ -144,14 +144,47 @@ class CornerReader:
             return None
         return rank + suit, min(rank_score, suit_score)
 
-    def identify(self, image: npt.NDArray[np.uint8], quad: Quad) -> CardSighting | None:
+    def identify(self, image: npt.NDArray[np.uint8], quad: Quad, deck: DeckCatalog | None = None) -> (
+            CardSighting | None):
+        """The card in `quad` as a playing card, or as the card of `deck` (a catalog of a standard
+        deck, e.g. MACE's) when one is given."""
         face = rectify(to_bgr(image), quad, FACE)
         found = self.read(face)
         if found is None:
             return None
         card_id, score = found
+        catalog = CATALOG
+        if deck is not None:
+            red = _is_red(face) or _is_red(np.ascontiguousarray(face[::-1, ::-1]))
+            card_id = deck.card_for(card_id, red)
+            catalog = deck.catalog
         polygon = tuple((float(x), float(y)) for x, y in quad)
-        return CardSighting("card", "corner-index", polygon, score, catalog=CATALOG, card_id=card_id)
+        return CardSighting("card", "corner-index", polygon, score, catalog=catalog, card_id=card_id)
+
+
+@dataclass(frozen=True)
+class DeckCatalog:
+    """A catalog whose cards are a standard deck, with ids like `10h` and `qs` (MACE's), and its
+    jokers: `rj`/`bj` (red and black) when it tells them apart, else `jk`."""
+
+    catalog: str
+    jokers: tuple[str, ...]
+
+    @classmethod
+    def recognise(cls, catalog: str, card_ids: list[str]) -> DeckCatalog | None:
+        """Whether a catalog is a standard deck: every one of the 52 cards under its usual id."""
+        ids = set(card_ids)
+        if not all(card.lower() in ids for card in PLAYING_CARD_IDS if card != JOKER):
+            return None
+        return cls(catalog, tuple(j for j in ("rj", "bj", "jk") if j in ids))
+
+    def card_for(self, card_id: str, red: bool) -> str:
+        if card_id != JOKER:
+            return card_id.lower()
+        wanted = "rj" if red else "bj"
+        if wanted in self.jokers:
+            return wanted
+        return "jk" if "jk" in self.jokers else card_id.lower()
 
 
 def _padded(box: tuple[int, int, int, int], pad: int = 4) -> tuple[int, int, int, int]:

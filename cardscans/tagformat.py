@@ -17,6 +17,7 @@ CATALOG_CODES: dict[str, str] = {
     "kendo-taikai": "KT",
     "kenpo-masters": "KM",
     "playing-cards": "PC",
+    "mace-standard": "MS",
 }
 _CODE_TO_CATALOG = {code: catalog for catalog, code in CATALOG_CODES.items()}
 CHECK_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-.$%*+:"  # 43 symbols: no '/', no space

@@ -9,7 +9,7 @@ import pytest
 
 from cardscans import synthetic
 from cardscans.pipeline import Scanner
-from cardscans.playing_cards import CornerReader, playing_card_face
+from cardscans.playing_cards import CornerReader, DeckCatalog, playing_card_face
 from cardscans.recognizer import FaceGallery
 
 REGISTERED = 12
@@ -75,3 +75,15 @@ def test_an_illustrated_card_is_not_read_as_a_playing_card() -> None:
     reader = CornerReader.standard()
     for seed in range(6):
         assert reader.read(synthetic.card_face(seed)) is None
+
+
+def test_a_standard_deck_catalog_gets_its_own_card_ids_from_the_corner_index() -> None:
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "j", "q", "k", "a"]
+    mace_like = [rank + suit for suit in "hdsc" for rank in ranks] + ["bj", "rj"]
+    deck = DeckCatalog.recognise("my-deck", mace_like)
+    assert deck is not None and DeckCatalog.recognise("kendo-taikai", ["men", "kote"]) is None
+    scanner = Scanner(catalog="my-deck", corners=CornerReader.standard(), deck=deck)
+    for index, (card, expected) in enumerate([("10H", "10h"), ("QS", "qs"), ("JK", "rj")]):
+        frame, _ = synthetic.photograph_card(playing_card_face(card), np.random.default_rng(index), 0.5)
+        found = [(s.catalog, s.card_id) for s in scanner.scan(frame, effort="fast") if s.kind == "card"]
+        assert found == [("my-deck", expected)]
