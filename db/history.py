@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import and_, exists, func
 from sqlmodel import Session, col, select
 
+from companion.rules.errors import RulesError
 from companion.rules.match import Forfeited, Match
 from companion.rules.model import to_data
 from db.codec import parse_notation
@@ -155,7 +156,14 @@ def match_timeline(match_id: int, *, session: Session) -> Timeline:
     match = Match(setup)
     entries = []
     for stored in loaded.actions:
-        events = match.push(parse_notation(setup.ruleset, stored.actor, stored.notation))
+        try:
+            events = match.push(parse_notation(setup.ruleset, stored.actor, stored.notation))
+        except RulesError as error:
+            raise StorageError(
+                f"match {match_id} no longer replays with this version's rules: action {stored.seq} "
+                f"({setup.players[stored.actor].name}: {stored.notation}): {error}; its actions are kept - "
+                f"export it with `shinpan export --match {match_id} FILE`"
+            ) from None
         state = match.state.inner if isinstance(match.state, Forfeited) else match.state
         entries.append(TimelineEntry(
             seq=stored.seq,

@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Session
 
-from companion.rules.errors import IllegalAction
+from companion.rules.errors import RulesError
 from companion.rules.match import Match, Step
 from companion.rules.model import Action, Event, MatchSetup
 from db.codec import action_data, action_notation, events_data, parse_notation
@@ -87,10 +87,10 @@ class DurableMatch:
             try:
                 match = Match(loaded.setup, [parse_notation(ruleset, a.actor, a.notation) for a in loaded.actions])
                 match.restore_redo(parse_notation(ruleset, a.actor, a.notation) for a in loaded.redo)
-            except IllegalAction as error:
+            except RulesError as error:
                 raise StorageError(
-                    f"match {match_id} no longer replays with this version of the rules ({error}); "
-                    "export it with `shinpan export --match {match_id}` and report it"
+                    f"match {match_id} no longer replays with this version's rules ({error}); its actions "
+                    f"are kept: export it with `shinpan export --match {match_id} FILE` and report it"
                 ) from None
             return cls(engine, match_id, match, loaded.row.revision)
 
