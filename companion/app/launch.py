@@ -10,14 +10,21 @@ import os
 import platform
 import socket
 import sys
+from pathlib import Path
 
 import flet as ft
 
 from companion.app.shell import make_main
 from companion.app.storage import open_store
+from companion.rules.catalog import assets_dir
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8550
+
+
+def app_assets() -> Path:
+    """The app's own assets (fonts) inside the assets folder the catalogs live in."""
+    return assets_dir() / "app"
 
 
 def has_desktop() -> bool:
@@ -56,14 +63,15 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> int:
     os.environ.setdefault("FLET_WEB_NO_CDN", "true")
     shown = f"[{host}]" if ":" in host else host
     print(f"Shinpan is served at http://{shown}:{port}/ (Ctrl+C stops it)", flush=True)
-    ft.run(make_main(open_store()), view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True)
+    ft.run(make_main(open_store()), view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True,
+           assets_dir=str(app_assets()))
     return 0
 
 
 def launch() -> int:
     if has_desktop():
         try:
-            ft.run(make_main(open_store()))
+            ft.run(make_main(open_store()), assets_dir=str(app_assets()))
             return 0
         except Exception as error:  # the desktop client downloads itself on first run; offline it cannot
             print(f"shinpan: no desktop window ({error}); serving the web build instead", file=sys.stderr)

@@ -16,7 +16,7 @@ from companion.app.screens.live import LiveScreen
 from companion.app.screens.new_match import new_match_screen
 from companion.app.screens.settings import settings_screen
 from companion.app.storage import MatchStore
-from companion.app.ui import Ui
+from companion.app.ui import FONTS, Ui
 from companion.app.viewmodels.app import AppViewModel
 from companion.app.viewmodels.settings import default_settings_path
 from companion.app.viewmodels.triggers import Trigger
@@ -123,6 +123,7 @@ class Shell:
 def make_main(store: MatchStore) -> Callable[[ft.Page], None]:
     def main(page: ft.Page) -> None:
         page.title = "Shinpan"
+        page.fonts = dict(FONTS)
         page.padding = 0
         Shell(page, AppViewModel(store, default_settings_path())).render()
     return main

@@ -16,12 +16,14 @@ BANNER_BG = "#FFD54F"
 INK = "#111111"
 
 
-# The offline web build has no fallback fonts: glyphs its bundled font lacks are written another way.
-_GLYPHS = str.maketrans({"→": ">"})
+# The offline web build carries only Roboto: the kanji of card terms and arrows come from a small
+# font made for the catalogs (assets/app/fonts), used wherever Roboto has no glyph.
+FONTS = {"ShinpanCardTerms": "fonts/ShinpanCardTerms.ttf", "ShinpanSymbols": "fonts/ShinpanSymbols.ttf"}
+FALLBACK = list(FONTS)
 
 
 def shown(text: str) -> str:
-    return text.translate(_GLYPHS)
+    return text
 
 
 class Ui:
@@ -36,7 +38,7 @@ class Ui:
     def text(self, value: str, size: float = 16, *, bold: bool = False, color: str | None = None,
              label: str | None = None, selectable: bool = False) -> ft.Text:
         return ft.Text(shown(value), size=self.size(size), weight=ft.FontWeight.BOLD if bold else None,
-                       color=color, semantics_label=label, selectable=selectable)
+                       color=color, semantics_label=label, selectable=selectable, font_family_fallback=FALLBACK)
 
     def heading(self, value: str, size: float = 22) -> ft.Text:
         return self.text(value, size, bold=True)
@@ -45,7 +47,7 @@ class Ui:
                expand: bool = False, tooltip: str | None = None, icon: ft.IconData | None = None,
                ) -> ft.Control:
         style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=12),
-                               text_style=ft.TextStyle(size=self.size(16)))
+                               text_style=ft.TextStyle(size=self.size(16), font_family_fallback=FALLBACK))
 
         def clicked(_: Any) -> None:
             on_click()
@@ -58,7 +60,7 @@ class Ui:
                      ) -> ft.Control:
         """A button whose work waits on the device (camera, file picker) without blocking the others."""
         style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=12),
-                               text_style=ft.TextStyle(size=self.size(16)))
+                               text_style=ft.TextStyle(size=self.size(16), font_family_fallback=FALLBACK))
 
         async def clicked(_: Any) -> None:
             await on_click()

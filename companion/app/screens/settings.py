@@ -33,8 +33,7 @@ def settings_screen(vm: SettingsViewModel, ui: Ui, refresh: Handler, on_home: Ha
                            lambda v: "Vibration on" if v else "Vibration off"),
                    ui.text("Sound on triggers is not available in this version.", 14)),
         ui.section("Card names", choices(CARD_LANGUAGES, vm.card_language,
-                                         lambda v: vm.set_card_language(str(v))),
-                   ui.text("Kanji need a Japanese font on this device; the offline web build has none.", 14)),
+                                         lambda v: vm.set_card_language(str(v)))),
         ui.section("Matches are stored", ui.text(vm.storage, 15),
                    ui.button("Back up now", act(on_backup)), ui.notice(vm.notice)),
     )
