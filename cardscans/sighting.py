@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -64,6 +65,21 @@ class CardSighting:
         }
 
 
+def _width(sighting: CardSighting) -> float:
+    xs = [p[0] for p in sighting.polygon] or [0.0]
+    return max(xs) - min(xs)
+
+
 def left_to_right(sightings: list[CardSighting]) -> list[CardSighting]:
-    """Reading order of a combo laid on the table: by the centre's x, then y."""
-    return sorted(sightings, key=lambda s: (s.centre[0], s.centre[1]))
+    """Reading order of a combo laid on the table: by the centre's x; centres less than a quarter
+    of a code's width apart count as one column, read top to bottom (a sheet, a stacked combo)."""
+
+    def compare(a: CardSighting, b: CardSighting) -> int:
+        tolerance = 0.25 * min(_width(a), _width(b))
+        dx = a.centre[0] - b.centre[0]
+        if abs(dx) > tolerance:
+            return -1 if dx < 0 else 1
+        dy = a.centre[1] - b.centre[1]
+        return -1 if dy < 0 else (1 if dy > 0 else 0)
+
+    return sorted(sightings, key=functools.cmp_to_key(compare))
