@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -102,3 +103,22 @@ def test_legal_prints_the_kenpo_threat_map_as_text(cli: Cli, tmp_path: Path) -> 
     result = cli.run("legal", "-", stdin=before_adam, check=True).stdout
     assert "threat map: Adam against Cullam's pending cards (K5)" in result
     assert "(1, 2) stand: Front Kick 5, Jab 2 = 7; with Block on Jab: 5" in result
+
+
+def test_the_transcripts_in_the_docs_are_what_the_command_prints(cli: Cli) -> None:
+    text = RECORDS_DOC.read_text(encoding="utf-8")
+    transcripts = re.findall(r"```\n\$ shinpan (legal|replay) (\S+)\n(.*?)```", text, re.S)
+    assert transcripts, "docs/records.md shows no command transcript"
+    for command, path, shown in transcripts:
+        printed = cli.run(command, path, check=True).stdout
+        assert printed.strip() == shown.strip(), f"docs/records.md's `shinpan {command} {path}` is out of date"
+
+
+def test_documented_results_agree_with_the_replays(cli: Cli) -> None:
+    with_result = [r for r in documented_records() if re.search(r"^result: ", r, re.M)]
+    assert with_result
+    for record in with_result:
+        claimed = re.search(r"^result: (.+)$", record, re.M).group(1)  # type: ignore[union-attr]
+        data = json.loads(cli.run("replay", "-", "--json", stdin=record, check=True).stdout)
+        outcome = data["state"]["outcome"]
+        assert claimed == ("draw" if outcome["status"] == "draw" else f"{', '.join(outcome['winners'])} won")

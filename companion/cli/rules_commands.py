@@ -86,19 +86,20 @@ def _events(match: Match) -> list[dict[str, Any]]:
 def cmd_replay(args: argparse.Namespace) -> int:
     match = _load(args.file)
     summary = match.summary()
+    events = _events(match)
+    triggers = [e for e in events if e["trigger"]]
     if args.json:
         print_json({
             "ruleset": match.ruleset.id,
             "actions": len(match.actions),
             "state": summary,
-            "triggers": [e for e in _events(match) if e["trigger"]],
-            "events": _events(match),
+            "triggers": triggers,
+            "events": events,
         })
         return 0
     print(f"{match.ruleset.name}: {len(match.actions)} actions")
     for line in _summary_lines(summary):
         print(line)
-    triggers = [e for e in _events(match) if e["trigger"]]
     print("triggers:" if triggers else "triggers: none")
     for event in triggers:
         print(f"  {event['step']}. {event['text']}")
@@ -125,12 +126,13 @@ def _summary_lines(summary: dict[str, Any]) -> list[str]:
 def cmd_legal(args: argparse.Namespace) -> int:
     match = _load(args.file)
     responses = match.legal_responses()
+    summary = match.summary()
     extra = match.ruleset.legal_extras(match.rules_state) if not match.outcome().finished else {}
     if args.json:
         print_json({
             "ruleset": match.ruleset.id,
-            "to_act": match.summary()["to_act"],
-            "state": match.summary(),
+            "to_act": summary["to_act"],
+            "state": summary,
             "responses": [
                 {
                     "player": match.setup.players[r.action.actor].name,
@@ -145,7 +147,7 @@ def cmd_legal(args: argparse.Namespace) -> int:
             **extra,
         })
         return 0
-    for line in _summary_lines(match.summary()):
+    for line in _summary_lines(summary):
         print(line)
     if not responses:
         print("no legal responses: the match is over")

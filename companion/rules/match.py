@@ -105,16 +105,19 @@ class Match:
 
     def try_apply(self, action: Action) -> tuple[Any, tuple[Event, ...]]:
         """What `action` would do, without recording it."""
-        if self.outcome().finished:
+        return self._apply_to(self.state, action)
+
+    def _apply_to(self, state: Any, action: Action) -> tuple[Any, tuple[Event, ...]]:
+        outcome = state.outcome if isinstance(state, Forfeited) else self.ruleset.outcome(state)
+        if outcome.finished:
             raise IllegalAction("the match is over; undo to change it", "end")
         if not 0 <= action.actor < len(self.setup.players):
             raise IllegalAction(f"there is no player {action.actor + 1}", "seat")
         if isinstance(action, Forfeit) and not self.ruleset.handles_forfeit:
             others = tuple(s for s in range(len(self.setup.players)) if s != action.actor)
             reason = f"{self.setup.players[action.actor].name} forfeited"
-            outcome = Outcome(True, others, False, reason)
-            return Forfeited(self.state, action.actor, outcome), (MatchWon(others, reason),)
-        return self.ruleset.apply(self.state, action)
+            return Forfeited(state, action.actor, Outcome(True, others, False, reason)), (MatchWon(others, reason),)
+        return self.ruleset.apply(state, action)
 
     def push(self, action: Action) -> tuple[Event, ...]:
         """Record `action`; raises IllegalAction and leaves the match unchanged when it is illegal."""
@@ -151,16 +154,16 @@ class Match:
         return step
 
     def restore_redo(self, actions: Iterable[Action]) -> None:
-        """Re-create a redo list (next action first) after a resume, checking that each still applies."""
-        pending = list(actions)
-        kept: list[Step] = []
-        for action in pending:
-            state, events = self.try_apply(action)
-            step = Step(len(self._steps) + 1, action, events, state)
-            self._steps.append(step)
-            kept.append(step)
-        for _ in kept:
-            self._redo.append(self._steps.pop())
+        """Re-create a redo list (next action first) after a resume, checking that each still applies.
+
+        All or nothing: if one no longer applies, IllegalAction is raised and the match is unchanged.
+        """
+        steps: list[Step] = []
+        state = self.state
+        for action in actions:
+            state, events = self._apply_to(state, action)
+            steps.append(Step(len(self._steps) + len(steps) + 1, action, events, state))
+        self._redo = list(reversed(steps))
 
     @classmethod
     def replay(cls, setup: MatchSetup, actions: Iterable[Action]) -> Match:

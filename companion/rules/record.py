@@ -26,7 +26,11 @@ from companion.rules.model import Action, Forfeit, MatchSetup, OptionValue, Play
 from companion.rules.registry import get_ruleset
 
 FORMAT_VERSION = 1
-_HEADER = re.compile(r"^(?P<key>[a-z][a-z-]*)\s*:\s*(?P<value>.*)$")
+_HEADER = re.compile(r"^(?P<key>[A-Za-z][A-Za-z-]*)\s*:\s*(?P<value>.*)$")
+# A comment starts with '#' at the start of a line or after a space, and is followed by a space or
+# the line's end: "Table #2" in a title stays text.
+_COMMENT = re.compile(r"(?:^|\s)#(?:\s|$)")
+_QUOTE_LIMIT = 60
 _ACTION = re.compile(r"^(?:\d+\s*[.)]\s*)?(?P<actor>[^:]+?)\s*:\s*(?P<text>.+)$")
 _HEADER_KEYS = {"ruleset", "format", "player", "option", "seed", "date", "title", "result"}
 
@@ -44,6 +48,7 @@ class ParsedRecord:
     lines: list[RecordLine] = field(default_factory=list)
     title: str | None = None
     result: str | None = None
+    result_line: int = 0
 
     @property
     def actions(self) -> list[Action]:
@@ -51,7 +56,13 @@ class ParsedRecord:
 
 
 def _strip_comment(line: str) -> str:
-    return line.split("#", 1)[0].strip()
+    found = _COMMENT.search(line)
+    return (line[: found.start()] if found else line).strip()
+
+
+def quoted(text: str) -> str:
+    """Text quoted in an error, cut short so a runaway line cannot flood the message."""
+    return repr(text if len(text) <= _QUOTE_LIMIT else text[:_QUOTE_LIMIT] + "…")
 
 
 def _parse_player(value: str, number: int) -> PlayerSpec:
@@ -77,32 +88,45 @@ def _parse_option(value: str, number: int) -> tuple[str, str]:
     return name.strip(), val.strip()
 
 
+def _names_a_player(label: str, players: list[PlayerSpec]) -> bool:
+    wanted = label.strip().casefold()
+    if any(p.name.casefold() == wanted for p in players):
+        return True
+    return wanted.startswith("p") and wanted[1:].isdigit()
+
+
 def read_record(text: str) -> ParsedRecord:
     """Parse a record; raises RecordError naming the first bad line."""
     headers: dict[str, str] = {}
     players: list[PlayerSpec] = []
     options: dict[str, OptionValue] = {}
     body: list[tuple[int, str]] = []
+    header_lines: dict[str, int] = {}
     in_body = False
     for number, raw in enumerate(text.splitlines(), start=1):
         line = _strip_comment(raw)
         if not line:
             continue
         header = _HEADER.match(line) if not in_body else None
-        if header and header["key"] in _HEADER_KEYS:
-            key, value = header["key"], header["value"].strip()
+        key = header["key"].lower() if header else ""
+        if header and key in _HEADER_KEYS:
+            value = header["value"].strip()
             if key == "player":
                 players.append(_parse_player(value, number))
             elif key == "option":
                 name, val = _parse_option(value, number)
+                if name in options:
+                    raise RecordError(number, f"option {name!r} is given twice")
                 options[name] = val
             elif key in headers:
                 raise RecordError(number, f"header {key!r} is given twice")
             else:
                 headers[key] = value
+                header_lines[key] = number
             continue
-        if header and not in_body and not players:
-            raise RecordError(number, f"unknown header {header['key']!r} (known: {', '.join(sorted(_HEADER_KEYS))})")
+        if header and not _names_a_player(header["key"], players):
+            known = ", ".join(sorted(_HEADER_KEYS))
+            raise RecordError(number, f"{quoted(line)} is neither a header ({known}) nor a player's action")
         in_body = True
         body.append((number, line))
 
@@ -120,15 +144,16 @@ def read_record(text: str) -> ParsedRecord:
     except RulesError as error:
         raise RecordError(1, str(error)) from None
 
-    record = ParsedRecord(setup, title=headers.get("title"), result=headers.get("result"))
+    record = ParsedRecord(setup, title=headers.get("title"), result=headers.get("result"),
+                          result_line=header_lines.get("result", 0))
     for number, line in body:
         match = _ACTION.match(line)
         if not match:
-            raise RecordError(number, f"{line!r} is not 'Player: action'")
+            raise RecordError(number, f"{quoted(line)} is not 'Player: action'")
         seat = setup.seat_of(match["actor"])
         if seat is None:
             names = ", ".join(p.name for p in setup.players)
-            raise RecordError(number, f"no player called {match['actor']!r} (players: {names})")
+            raise RecordError(number, f"no player called {quoted(match['actor'])} (players: {names})")
         action_text = match["text"].strip()
         try:
             action = (
@@ -141,14 +166,35 @@ def read_record(text: str) -> ParsedRecord:
 
 
 def replay_record(record: ParsedRecord) -> Match:
-    """Replay every line; raises RecordError with the first illegal line, its reason and ruling."""
-    match = Match(record.setup)
+    """Replay every line; raises RecordError with the first illegal line, its reason and ruling.
+
+    A `result:` header, when present, must agree with the replay.
+    """
+    try:
+        match = Match(record.setup)
+    except RulesError as error:
+        raise RecordError(1, f"the match cannot be set up: {error}") from None
     for line in record.lines:
         try:
             match.push(line.action)
         except IllegalAction as error:
-            raise RecordError(line.number, f"{line.text!r}: {error.reason}", error.ruling) from None
+            raise RecordError(line.number, f"{quoted(line.text)}: {error.reason}", error.ruling) from None
+    if record.result is not None:
+        replayed = result_text(match)
+        if record.result.strip().casefold() != (replayed or "").casefold():
+            found = f"the replay gives {replayed!r}" if replayed else "the replayed match is not finished"
+            raise RecordError(record.result_line, f"the record says 'result: {record.result}' but {found}")
     return match
+
+
+def result_text(match: Match) -> str | None:
+    """The `result:` line's value for a finished match ("Aiko won", "draw"), or None."""
+    outcome = match.outcome()
+    if not outcome.finished:
+        return None
+    if outcome.draw:
+        return "draw"
+    return ", ".join(match.setup.players[s].name for s in outcome.winners) + " won"
 
 
 def load_record(text: str) -> Match:
@@ -193,9 +239,4 @@ def write_record(
 
 
 def match_to_record(match: Match, *, title: str | None = None) -> str:
-    outcome = match.outcome()
-    result = None
-    if outcome.finished:
-        winners = ", ".join(match.setup.players[s].name for s in outcome.winners)
-        result = "draw" if outcome.draw else f"{winners} won"
-    return write_record(match.setup, match.actions, title=title, result=result)
+    return write_record(match.setup, match.actions, title=title, result=result_text(match))

@@ -50,6 +50,7 @@ class Ruleset(ABC, Generic[StateT]):
     ) -> MatchSetup:
         """Validated setup: player count, unique names, sides filled in, options checked."""
         specs = tuple(p if isinstance(p, PlayerSpec) else PlayerSpec(p) for p in players)
+        specs = tuple(PlayerSpec(p.name.strip(), p.side, p.team) for p in specs)
         if not self.players_min <= len(specs) <= self.players_max:
             span = (
                 str(self.players_min)
@@ -63,8 +64,8 @@ class Ruleset(ABC, Generic[StateT]):
         if len(set(names)) != len(names):
             raise InvalidSetup("two players have the same name; give each a different one")
         for p in specs:
-            if any(ch in p.name for ch in ":,\n"):
-                raise InvalidSetup(f"player name {p.name!r} may not contain ':', ',' or a line break")
+            if any(ch in p.name for ch in ":,#\n"):
+                raise InvalidSetup(f"player name {p.name!r} may not contain ':', ',', '#' or a line break")
         if self.sides:
             filled = []
             for seat, p in enumerate(specs):
@@ -149,9 +150,19 @@ class Ruleset(ABC, Generic[StateT]):
             self.apply(state, action)
         except IllegalAction as error:
             return Explanation(False, error.ruling, error.reason)
-        for response in self.legal_responses(state):
+        responses = self.legal_responses(state)
+        for response in responses:
             if response.action == action:
                 return Explanation(True, response.ruling, response.why)
+        # Lists may show one representative of many variants (a move's destination, hand-entered
+        # points): the closest listed response of the same kind carries the ruling.
+        same_kind = [r for r in responses if type(r.action) is type(action)]
+        card = getattr(action, "card", None)
+        for response in same_kind:
+            if getattr(response.action, "card", None) == card:
+                return Explanation(True, response.ruling, response.why)
+        if same_kind:
+            return Explanation(True, same_kind[0].ruling, same_kind[0].why)
         return Explanation(True, "", "allowed by the rules")
 
     def is_legal(self, state: StateT, action: Action) -> bool:

@@ -1,7 +1,8 @@
 """One conformance test for every registered ruleset: random legal play from many seeds.
 
-For each ruleset and player count: play never raises, always ends, undo then redo restores the
-identical state, the replayed log equals the live state, and the record round-trips.
+For each ruleset and player count: play never raises, always ends, every legal action is explained
+with its ruling, undo then redo restores the identical state, the replayed log equals the live
+state, and the record round-trips.
 """
 
 from __future__ import annotations
@@ -40,6 +41,9 @@ def _play_randomly(setup: MatchSetup, seed: int) -> Match:
         assert set(r.action.actor for r in responses) <= set(match.to_act())
         choice = rng.choice(responses)
         before: Any = match.state
+        if rng.random() < 0.2:
+            explained = match.ruleset.explain(match.rules_state, choice.action)
+            assert explained.legal and explained.ruling, f"{choice.action} is explained without a ruling"
         match.push(choice.action)
         if rng.random() < 0.1:
             after = match.state

@@ -70,3 +70,12 @@ def test_no_action_after_the_end(match: Match) -> None:
     match.push(Forfeit(1))
     with pytest.raises(IllegalAction, match="over"):
         match.push(match.ruleset.parse_action(0, "KOTE"))
+
+
+def test_restore_redo_is_all_or_nothing(match: Match) -> None:
+    actions = match.actions
+    resumed = Match(match.setup, actions[:2])
+    stale = [actions[2], match.ruleset.parse_action(1, "OSHIDASHI")]  # the second cannot follow the first
+    with pytest.raises(IllegalAction):
+        resumed.restore_redo(stale)
+    assert resumed.actions == actions[:2] and resumed.redo_actions == ()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules.errors import RecordError
+from companion.rules.errors import InvalidSetup, RecordError
 from companion.rules.match import Match
 from companion.rules.model import PlayerSpec
 from companion.rules.record import match_to_record, read_record, replay_record, write_record
@@ -66,6 +66,12 @@ def test_the_result_is_written_for_a_finished_match() -> None:
         ("ruleset: kendo-shiai\nruleset: kendo-shiai\n", "line 2: header 'ruleset' is given twice"),
         ("ruleset: kendo-shiai\nplayer: A\nplayer: B\n1. A: offer MEN 2\n2. B offer KOTE\n",
          "line 5: '2. B offer KOTE' is not 'Player: action'"),
+        ("ruleset: kendo-shiai\nplayer: A\nplayer: B\noption: brown-answers-brown = attacker-starts\n"
+         "option: brown-answers-brown = answerer-starts\n", "line 5: option 'brown-answers-brown' is given twice"),
+        ("ruleset: kendo-shiai\nplayer: A\nvenue: dojo\nplayer: B\n",
+         "line 3: 'venue: dojo' is neither a header"),
+        ("ruleset: kendo-shiai\nplayer: A\nplayer: B\n1. A: offer MEN 2\n2. B: " + "KOTE " * 5000 + "\n",
+         "line 5: unknown card"),
     ],
 )
 def test_a_malformed_record_is_refused_with_a_clear_reason(text: str, message: str) -> None:
@@ -80,3 +86,41 @@ def test_an_illegal_line_stops_the_replay_with_its_line_and_ruling() -> None:
         replay_record(record)
     assert raised.value.line_number == 7 and raised.value.ruling == "KT2 I"
     assert "A's turn" in str(raised.value)
+
+
+def test_header_keys_are_read_in_any_case() -> None:
+    record = read_record("Ruleset: kendo-shiai\nPlayer: A\nPLAYER: B\nTitle: Final\n")
+    assert [p.name for p in record.setup.players] == ["A", "B"] and record.title == "Final"
+
+
+def test_a_hash_inside_text_is_kept_and_a_spaced_hash_starts_a_comment() -> None:
+    record = read_record("ruleset: kendo-shiai\ntitle: Table #2   # the club's second table\nplayer: A\nplayer: B\n")
+    assert record.title == "Table #2"
+
+
+def test_names_the_format_cannot_carry_are_refused_when_the_match_is_set_up() -> None:
+    ruleset = get_ruleset("kendo-shiai")
+    with pytest.raises(InvalidSetup, match="may not contain"):
+        ruleset.make_setup(["Ann #1", "Ben"])
+    with pytest.raises(InvalidSetup, match="same name"):
+        ruleset.make_setup(["Ann ", " Ann"])
+
+
+def test_errors_quote_at_most_a_short_piece_of_a_runaway_line() -> None:
+    text = "ruleset: kendo-shiai\nplayer: A\nplayer: B\n" + "x" * 1_000_000 + "\n"
+    with pytest.raises(RecordError) as raised:
+        read_record(text)
+    assert len(str(raised.value)) < 200
+
+
+def test_a_result_that_disagrees_with_the_replay_is_refused_with_its_line() -> None:
+    body = "A: offer MEN 2\nB: offer DO 1\nA: MEN\nB: no answer\nB: KOTE\nA: KOTE>MEN\nB: no answer\n"
+    good = read_record("ruleset: kendo-shiai\nplayer: A\nplayer: B\nresult: A won\n" + body)
+    assert replay_record(good).outcome().winners == (0,)
+    for claimed, reason in (("B won", "the replay gives 'A won'"), ("banana", "the replay gives 'A won'")):
+        record = read_record(f"ruleset: kendo-shiai\nplayer: A\nplayer: B\nresult: {claimed}\n" + body)
+        with pytest.raises(RecordError, match=f"line 4: the record says 'result: {claimed}' but {reason}"):
+            replay_record(record)
+    unfinished = read_record("ruleset: kendo-shiai\nplayer: A\nplayer: B\nresult: A won\nA: offer MEN 2\n")
+    with pytest.raises(RecordError, match="not finished"):
+        replay_record(unfinished)

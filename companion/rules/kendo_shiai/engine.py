@@ -214,6 +214,9 @@ def _resolve(state: KendoState, seat: int, resolution: Resolution, events: Event
         starter = seat if resolution.starter_self else other
         return _end_round(state, starter, resolution.why, resolution.ruling, events,
                           barred=resolution.switch_barred)
+    if resolution.effect is Effect.RESTART:
+        # Same round, same starter, whose switch-and-pick for it is already done (S5, S6).
+        return state.evolve(phase=Phase.START, turn=other, pending=None, table=(), switch_barred=False)
     if resolution.effect is Effect.IPPON:
         return award_ippon(state, seat, resolution.why, resolution.ruling, events)
     return _jikan_desu(state, seat, events)

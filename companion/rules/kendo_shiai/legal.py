@@ -8,7 +8,7 @@ from functools import lru_cache
 from companion.rules.errors import IllegalAction
 from companion.rules.kendo_shiai import cards as kc
 from companion.rules.kendo_shiai.engine import switch_due
-from companion.rules.kendo_shiai.plays import TSUBAZERIAI_CHOICES, classify, no_answer_consequence
+from companion.rules.kendo_shiai.plays import TSUBAZERIAI_CHOICES, Effect, classify, no_answer_consequence
 from companion.rules.kendo_shiai.state import KendoState, NoAnswer, OfferBrown, Phase, Play, Threat
 from companion.rules.model import LegalResponse
 
@@ -69,11 +69,19 @@ def narrowed_candidates(phase: Phase, threat: Threat | None, target: str | None
     return tuple(_with_choices(combos))
 
 
+def _time_note(state: KendoState) -> str:
+    """After JIKAN DESU at 1:0 the round's end without the opponent's IPPON ends the match (S7)."""
+    if state.jikan_watch is None:
+        return ""
+    chaser = state.names[1 - state.jikan_watch]
+    return f"; JIKAN DESU: a round that ends without {chaser}'s IPPON ends the match 1:0 (S7, KSD8)"
+
+
 def _cache_key(state: KendoState) -> tuple[object, ...]:
     """Only these fields decide the answers, so states that share them share one list."""
     return (state.phase, state.pending, state.turn, min(state.hands[state.turn] + switch_due(state), 3),
             state.switched[state.turn], state.ippons, state.encho, state.jikan_used,
-            state.brown_answer_starter, state.cannot_start_penalised, state.switch_barred)
+            state.brown_answer_starter, state.cannot_start_penalised, state.switch_barred, state.jikan_watch)
 
 
 _CACHE: dict[tuple[object, ...], tuple[LegalResponse, ...]] = {}
@@ -116,9 +124,12 @@ def responses_among(state: KendoState, candidates: Iterable[tuple[tuple[str, ...
         if state.hands[seat] + switches < len(cards):
             continue
         note = "switch-and-pick first (S6); " if switches else ""
+        ends_round = resolution.effect is Effect.END
         found.append(LegalResponse(Play(seat, cards, choice), resolution.ruling, resolution.why,
-                                   note + resolution.consequence))
+                                   note + resolution.consequence + (_time_note(state) if ends_round else "")))
     consequence, ruling = no_answer_consequence(state)
+    if not consequence.startswith("IPPON"):
+        consequence += _time_note(state)
     label = "no card to start a round" if state.phase is Phase.START else "no answer"
     found.append(LegalResponse(NoAnswer(seat), ruling, f"declared by the player: {label}", consequence))
     return tuple(found)

@@ -49,6 +49,10 @@ def parse_action(actor: int, text: str) -> Action:
     parts = [p.strip() for p in cleaned.split("+")]
     if any(not p for p in parts):
         raise MalformedAction(f"{text!r}: a '+' needs a card on each side")
+    for part in parts:
+        halves = re.split(r"->|>|→", part)
+        if len(halves) > 1 and (len(halves) != 2 or not all(h.strip() for h in halves)):
+            raise MalformedAction(f"{part!r}: a red card is written RECEIVES>STRIKES, e.g. MEN>KOTE")
     cards = kc.canonical([kc.card_id(p) for p in parts])
     return Play(actor, cards, choice)
 

@@ -29,6 +29,7 @@ class Effect(StrEnum):
     THREAT = "threat"  # the opponent must now answer `pending`
     CONTINUE = "continue"  # neutralised: the same player now answers `pending`
     END = "end"  # the exchange ends; `starter_self` says who starts the next round
+    RESTART = "restart"  # an opening SEME neutralised: its player starts the same round again (S5)
     IPPON = "ippon"  # the player scores at once (S5)
     JIKAN = "jikan"
 
@@ -82,7 +83,7 @@ def classify(state: KendoState, cards: tuple[str, ...], choice: str | None) -> R
     if pending.threat is Threat.ATTACK:
         return _answer_attack(state, pending, cards, choice)
     if pending.threat is Threat.JODAN:
-        return _answer_jodan(pending, cards)
+        return _answer_jodan(state, pending, cards)
     if pending.threat is Threat.SEME:
         return _answer_seme(pending, cards)
     if pending.threat is Threat.SEME_BROWN:
@@ -263,7 +264,7 @@ def _wrong_answer(card_id: str) -> tuple[str, str]:
     return reasons.get(card_id, (f"{_name(card_id)} cannot answer this", "KT2 I"))
 
 
-def _answer_jodan(pending: Pending, cards: tuple[str, ...]) -> Resolution:
+def _answer_jodan(state: KendoState, pending: Pending, cards: tuple[str, ...]) -> Resolution:
     target = pending.target
     basic = Pending(Threat.ATTACK, pending.attacker, target)
     if cards in ((kc.JODAN,), (kc.FUDOSHIN,)):
@@ -272,9 +273,11 @@ def _answer_jodan(pending: Pending, cards: tuple[str, ...]) -> Resolution:
     if len(cards) == 2 and kc.TAI_JODAN in cards:
         other = kc.card(next(c for c in cards if c != kc.TAI_JODAN))
         if other.kind == "brown" and not other.hiki and other.target == target:
+            starter_self = not _end_after_brown(state, basic)
             return Resolution(Effect.END, "KT2 I.3l", f"TAI-JODAN + {other.name} neutralises JODAN NO KAMAE and "
-                              f"answers the attack on {target}", "the exchange ends; the attacker starts the next "
-                              "round (S2)", starter_self=False)
+                              f"answers the attack on {target}", "the exchange ends; "
+                              + ("you start" if starter_self else "the attacker starts") + " the next round (S2)",
+                              starter_self=starter_self)
         if other.kind == "red" and other.receives == target:
             return Resolution(Effect.THREAT, "KT2 I.3l", f"TAI-JODAN + {other.name} neutralises JODAN NO KAMAE "
                               f"and counterattacks {other.strikes}",
@@ -295,8 +298,8 @@ def _answer_seme(pending: Pending, cards: tuple[str, ...]) -> Resolution:
         if pending.answering:
             return Resolution(Effect.END, "KSD3", f"{name} neutralises MUSHIN + red + SEME",
                               "nothing is left to answer; you start the next round", starter_self=True)
-        return Resolution(Effect.END, "S5", f"{name} neutralises SEME",
-                          "as if SEME had not been played: its player starts the round again", starter_self=False)
+        return Resolution(Effect.RESTART, "S5", f"{name} neutralises SEME",
+                          "as if SEME had not been played: its player starts the round again")
     if len(cards) == 1:
         info = kc.card(cards[0])
         if info.kind == "brown" and not info.hiki:

@@ -259,24 +259,36 @@ def build_cards(catalog: Catalog) -> dict[str, KenpoCard]:
 
 
 def resolve_override_path(name: str) -> Path:
-    """An owner file: as given (absolute or from the working directory), else from the project's folder."""
+    """An owner file: an absolute path, or a name under assets/owner-values/ or the project folder.
+
+    Never relative to the working directory, so a record replays the same wherever it is run.
+    """
     path = Path(name)
-    for candidate in (path, assets_dir() / "owner-values" / path, assets_dir().parent / path):
+    candidates = [path] if path.is_absolute() else [assets_dir() / "owner-values" / path, assets_dir().parent / path]
+    for candidate in candidates:
         if candidate.is_file():
-            return candidate
-    raise InvalidSetup(f"owner values file {name!r} not found; give its path or put it in assets/owner-values/")
+            return candidate.resolve()
+    raise InvalidSetup(f"owner values file {name!r} not found; give an absolute path or put it in "
+                       "assets/owner-values/")
+
+
+def kenpo_cards(owner_values: str = "") -> dict[str, KenpoCard]:
+    """The cards, with an owner's override file applied when one is named (option owner-values)."""
+    if not owner_values:
+        return _cards_from(None, 0)
+    path = resolve_override_path(owner_values)
+    return _cards_from(path, path.stat().st_mtime_ns)
 
 
 @lru_cache(maxsize=8)
-def kenpo_cards(owner_values: str = "") -> dict[str, KenpoCard]:
-    """The cards, with an owner's override file applied when one is named (option owner-values)."""
-    overrides = [resolve_override_path(owner_values)] if owner_values else []
-    catalog = load_catalog(CATALOG_ID, overrides)
+def _cards_from(path: Path | None, modified: int) -> dict[str, KenpoCard]:
+    # `modified` is part of the cache key: an owner file edited while the app runs is read again.
+    catalog = load_catalog(CATALOG_ID, [path] if path else [])
     return build_cards(catalog)
 
 
-@lru_cache(maxsize=8)
-def _lookup(owner_values: str) -> dict[str, str]:
+@lru_cache(maxsize=1)
+def _lookup() -> dict[str, str]:
     table: dict[str, str] = {}
     for card in load_catalog(CATALOG_ID).cards:
         for label in (card.id, card.name, *card.aliases):
@@ -286,7 +298,7 @@ def _lookup(owner_values: str) -> dict[str, str]:
 
 def card_id(name: str) -> str:
     """A card's id from any spelling of its name; raises UnknownCard with the nearest names."""
-    found = _lookup("").get(normalise_name(name))
+    found = _lookup().get(normalise_name(name))
     if found is None:
         raise _unknown_card(name, [c.name for c in kenpo_cards().values()])
     return found

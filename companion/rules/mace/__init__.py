@@ -69,6 +69,10 @@ class Mace(Ruleset[MaceState]):
                          if f.in_combat and f.momentum is None)
         if state.attack is not None:
             return (state.attack.target,)
+        if state.between_rounds:
+            # At the end of a round any fighter may forfeit (MCD8); the active fighter comes first.
+            others = tuple(s for s, f in enumerate(state.fighters) if f.in_combat and s != state.active)
+            return (state.active, *others)
         return (state.active,)
 
     def legal_responses(self, state: MaceState) -> list[LegalResponse]:

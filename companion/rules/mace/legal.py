@@ -73,9 +73,11 @@ def _turn(state: MaceState, free: list[str]) -> list[LegalResponse]:
     name = state.names[seat]
     found: list[LegalResponse] = []
     if state.between_rounds:
-        found.append(LegalResponse(Forfeit(seat), "MACE Ending Combat",
-                                   "a fighter may forfeit at the end of a round (MCD8)",
-                                   f"{name} leaves the combat"))
+        for fighter_seat, fighter in enumerate(state.fighters):
+            if fighter.in_combat:
+                found.append(LegalResponse(Forfeit(fighter_seat), "MACE Ending Combat",
+                                           "a fighter may forfeit at the end of a round (MCD8)",
+                                           f"{state.names[fighter_seat]} leaves the combat"))
     if not state.action_used:
         found += _strikes(state, seat, free)
         if in_someones_reach(state, seat) is None:

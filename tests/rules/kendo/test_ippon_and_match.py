@@ -125,3 +125,22 @@ def test_a_malformed_line_names_its_number() -> None:
         play("just words")
     with pytest.raises(RecordError, match="no player called 'Carol'"):
         play("Carol: MEN")
+
+
+def test_a_neutralised_opening_seme_does_not_end_the_jikan_desu_round() -> None:
+    # S5: "as if SEME had not been played": Ben still has his round to score in (S7).
+    match = play(*_aiko_leads_and_starts(), "Aiko: JIKAN DESU", "Ben: SEME", "Aiko: SEME")
+    assert not match.outcome().finished
+    assert match.to_act() == (1,) and state(match).phase is Phase.START
+    hand = state(match).hands[1]
+    push(match, 1, "KOTE")  # his switch-and-pick for this round was already made before the SEME
+    assert "SwitchedAndPicked" not in event_names(match) and state(match).hands[1] == hand - 1
+
+
+def test_answers_under_jikan_desu_say_that_ending_the_round_ends_the_match() -> None:
+    match = play(*_aiko_leads_and_starts(), "Aiko: JIKAN DESU", "Ben: OSHIDASHI")
+    responses = {match.ruleset.format_action(r.action): r.consequence for r in match.legal_responses()}
+    assert "ends the match 1:0" in responses["KAIHI SURU"]
+    assert "ends the match 1:0" in responses["no answer"]
+    push(match, 0, "KAIHI SURU")
+    assert match.outcome().finished and match.outcome().winners == (0,)

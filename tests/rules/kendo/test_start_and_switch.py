@@ -89,3 +89,9 @@ def test_only_the_player_to_act_may_play() -> None:
     match = play()
     with pytest.raises(IllegalAction, match="Aiko's turn"):
         match.push(match.ruleset.parse_action(1, "MEN"))
+
+
+@pytest.mark.parametrize("half", ["MEN>", ">MEN", "MEN->", "MEN>KOTE>DO"])
+def test_a_half_written_red_card_is_refused_not_read_as_a_brown(half: str) -> None:
+    with pytest.raises(RecordError, match="RECEIVES>STRIKES"):
+        play("Aiko: MEN", f"Ben: {half}")

@@ -136,3 +136,12 @@ def test_no_tsuyoi_kamae_against_maki_waza_is_hansoku() -> None:
     assert raised.value.ruling == "S4"
     push(match, 1, "no answer")
     assert state(match).hansoku == (0, 1)
+
+
+def test_tai_jodan_with_a_brown_card_follows_the_brown_answers_brown_option() -> None:
+    # The same brown-answers-brown exchange, with or without JODAN NO KAMAE, gives the same starter (S2).
+    options = {"brown-answers-brown": "answerer-starts"}
+    with_tai_jodan = play("Aiko: MEN + JODAN NO KAMAE", "Ben: MEN + TAI-JODAN", options=options)
+    neutralised_first = play("Aiko: MEN + JODAN NO KAMAE", "Ben: JODAN NO KAMAE", "Ben: MEN", options=options)
+    assert with_tai_jodan.to_act() == neutralised_first.to_act() == (1,)
+    assert play("Aiko: MEN + JODAN NO KAMAE", "Ben: MEN + TAI-JODAN").to_act() == (0,)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.rules.model import Forfeit
 from companion.rules.errors import IllegalAction, MalformedAction
 from companion.rules.mace import RULESET
 from companion.rules.match import Match
@@ -101,7 +102,7 @@ def test_bad_input_is_refused_with_the_ruling_and_nothing_changes(lines: tuple[s
                                                                   ruling: str) -> None:
     match = play(*lines)
     before, actions = match.state, match.actions
-    seat = match.to_act()[-1]
+    seat = match.to_act()[0]  # the fighter whose turn or defence it is comes first
     with pytest.raises(IllegalAction) as refused:
         match.push(match.ruleset.parse_action(seat, bad))
     assert refused.value.ruling == ruling
@@ -123,3 +124,11 @@ def test_forfeit_in_a_record_takes_one_fighter_out() -> None:
     assert [p["forfeited"] for p in match.summary()["players"]] == [False, False, True]
     listed = [RULESET.format_action(r.action) for r in match.legal_responses()]
     assert "forfeit" in listed  # Ann may still forfeit: nobody has acted in round 2
+
+
+def test_every_fighter_may_forfeit_at_the_end_of_a_round_and_is_offered_it() -> None:
+    match = play("Ann: momentum QH", "Ben: momentum 9S")
+    forfeits = {r.action.actor for r in match.legal_responses() if isinstance(r.action, Forfeit)}
+    assert forfeits == {0, 1} and set(match.to_act()) == {0, 1}
+    match.push(Forfeit(1))
+    assert match.outcome().finished and match.outcome().winners == (0,)
