@@ -61,6 +61,10 @@ class LiveSession(Protocol):
 
     def redo(self) -> Step: ...
 
+    def reload(self) -> None:
+        """Read the match again as stored (after another device changed it)."""
+        ...
+
 
 class MatchStore(Protocol):
     description: str
@@ -143,6 +147,9 @@ class MemorySession:
         step = self._match.redo()
         self._store.keep(self._id, self._match)
         return step
+
+    def reload(self) -> None:
+        self._match = self._store.load(self._id)
 
 
 class MemoryStore:

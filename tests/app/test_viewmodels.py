@@ -298,3 +298,30 @@ def test_backup_copies_the_database_file_and_memory_says_there_is_nothing_to_cop
     memory = start_kendo(MemoryStore())
     memory.backup_now()
     assert memory.settings.notice == "No backup made: matches are only in memory: there is no database to back up."
+
+
+def test_a_match_changed_on_another_device_is_refused_here_until_reloaded(tmp_path: Path) -> None:
+    pytest.importorskip("db.live")
+    from companion.app.db_adapter import DbStore
+    from db.engine import open_database
+
+    url = f"sqlite:///{tmp_path / 'shinpan.db'}"
+    phone = start_kendo(DbStore(open_database(url), "phone"))
+    assert phone.live is not None
+    to_first_exchange(phone.live)
+    tablet = AppViewModel(DbStore(open_database(url), "tablet"))
+    tablet.go("live", phone.live.match_id)
+    assert tablet.live is not None
+
+    press(phone.live, "Ben: no answer")  # the phone records the IPPON
+    before = tablet.live.match.actions
+    tablet.live.filter_responses("MEN")
+    assert not tablet.live.choose(tablet.live.responses()[0].index)  # the tablet still shows step 3
+    message = tablet.live.message
+    assert message.startswith("Not saved, so not recorded:")
+    assert message.endswith("The screen now shows the match as stored.")
+    # Nothing half-recorded: the tablet now shows the phone's IPPON, not its own refused play.
+    assert tablet.live.match.actions[:3] == before and len(tablet.live.match.actions) == 4
+    assert score(tablet.live) == (1, 0) and not tablet.live.save_failed
+    tablet.live.reload()
+    assert tablet.live.notice == "Reloaded: 4 actions as stored."

@@ -60,6 +60,8 @@ class LiveScreen:
         table = vm.table_lines()
         parts.append(ui.text("On the table: " + ("; ".join(table) if table else "nothing yet"), 15))
         parts.append(ui.message(vm.message))
+        if vm.save_failed:
+            parts.append(ui.button("Reload the match as stored", self._do(vm.reload), primary=True))
         parts.append(ui.notice(vm.notice))
         if vm.finished:
             parts += [ui.button("Back to home (the match is saved)", self.on_home, primary=True)]

@@ -56,6 +56,7 @@ class LiveViewModel:
         self.picker_open = False
         self.scanner_open = False
         self.forfeit_armed: int | None = None  # a forfeit takes two taps: it ends the match
+        self.save_failed = False  # the last change could not be stored: offer to reload
         self.response_filter = ""
         self.show_all_responses = False
         self.seat_choice: int | None = None
@@ -271,7 +272,7 @@ class LiveViewModel:
             self.notice = ""
             return False
         except Exception as error:  # storage failed: the session has put the match back as stored
-            self.message = f"Not saved, so not recorded: {error}. Try again."
+            self._storage_failed(f"Not saved, so not recorded: {error}")
             return False
         self.banners = triggers_of(events, self.match.ruleset, self.match.setup)
         self.message = ""
@@ -286,7 +287,7 @@ class LiveViewModel:
         try:
             step = self.session.undo()
         except Exception as error:
-            self.message = f"Undo not saved, so not done: {error}. Try again."
+            self._storage_failed(f"Undo not saved, so not done: {error}")
             return
         self.banners = []
         self.message = ""
@@ -300,17 +301,43 @@ class LiveViewModel:
         try:
             step = self.session.redo()
         except Exception as error:
-            self.message = f"Redo not saved, so not done: {error}. Try again."
+            self._storage_failed(f"Redo not saved, so not done: {error}")
             return
         self.banners = triggers_of(step.events, self.match.ruleset, self.match.setup)
         self.message = ""
         self.notice = f"Redone {self._step_text(step)}"
         self._after_change()
 
+    def _storage_failed(self, what: str) -> None:
+        """Show the match as stored (another device may have changed it); offer a reload if even that fails."""
+        self.banners = []
+        self.notice = ""
+        try:
+            self.session.reload()
+        except Exception as error:
+            self.message = f"{what}. Reading the match again failed too ({error}): tap Reload."
+            self.save_failed = True
+            return
+        self.message = f"{what}. The screen now shows the match as stored."
+        self.save_failed = False
+
+    def reload(self) -> None:
+        """The match as stored now: what another device recorded appears here too."""
+        try:
+            self.session.reload()
+        except Exception as error:
+            self.message = f"Could not reload: {error}."
+            return
+        self.banners = []
+        self.message = ""
+        self.save_failed = False
+        self.notice = f"Reloaded: {len(self.match.actions)} actions as stored."
+
     def dismiss_banners(self) -> None:
         self.banners = []
 
     def _after_change(self) -> None:
+        self.save_failed = False
         self.seat_choice = None
         self.forfeit_armed = None
         self.response_filter = ""
