@@ -139,3 +139,14 @@ def test_history_works_unchanged_on_a_postgresql_url(postgres_url: str,
     listing = _json(capsys, "history", "--database", postgres_url, "--json")
     assert isinstance(listing, dict) and listing["total"] == 1
     assert listing["matches"][0]["status"] in {"won", "draw"}
+
+
+def test_without_a_setting_the_database_is_made_in_the_user_data_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    if sys.platform != "linux":
+        pytest.skip("the data folder is redirected through XDG_DATA_HOME, which only Linux honours")
+    monkeypatch.delenv("SHINPAN_DATABASE_URL", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    listing = _json(capsys, "history", "--json")
+    assert isinstance(listing, dict) and listing["total"] == 0
+    assert (tmp_path / "data" / "shinpan" / "shinpan.db").is_file()
