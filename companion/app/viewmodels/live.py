@@ -19,6 +19,16 @@ from companion.rules.record import format_action_line
 
 RESPONSES_SHOWN = 12
 
+# What the player to act is asked to do, by ruleset and the phase its summary names; any other
+# phase reads "to act". A new ruleset adds its own lines here.
+PHASE_WORDS = {
+    ("kendo-shiai", "offer"): "to offer a brown card: the larger number starts",
+    ("kendo-shiai", "start"): "to start a round",
+    ("kenpo-masters", "setup"): "to act: who takes the first turn",
+    ("kenpo-masters", "break"): "to end the turn: every card on the table resolves (K4)",
+    ("mace", "momentum"): "to act: each fighter plays a momentum card",
+}
+
 
 @dataclass(frozen=True)
 class ResponseItem:
@@ -109,15 +119,10 @@ class LiveViewModel:
         seats = self.match.to_act()
         labels = [self.player_label(s) for s in seats]
         who = labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
-        answer = self.summary().get("to_answer") or ""
-        if answer:
-            return f"{who} to answer {answer}"
-        phase = self.summary().get("phase")
-        if phase == "offer":
-            return f"{who} to offer a brown card: the larger number starts"
-        if phase == "start":
-            return f"{who} to start a round"
-        return f"{who} to act"
+        summary = self.summary()
+        if summary.get("to_answer"):
+            return f"{who} to answer {summary['to_answer']}"
+        return f"{who} {PHASE_WORDS.get((self.ruleset_id, str(summary.get('phase'))), 'to act')}"
 
     def table_lines(self) -> list[str]:
         table = self.summary().get("table") or []
