@@ -10,11 +10,14 @@ what the referee sees never runs ahead of what is stored.
 
 from __future__ import annotations
 
+import sqlite3
 import weakref
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 
 from companion.rules.errors import RulesError
@@ -55,6 +58,20 @@ class DurableMatch:
         self._session = Session(bind=self._connection)
         # A match dropped without close() still gives its connection back to the pool.
         self._release = weakref.finalize(self, _release, self._session, self._connection)
+
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """The one transaction of a user action; a database that cannot take it says so plainly."""
+        try:
+            with self._connection.begin():
+                yield
+        except (DBAPIError, sqlite3.Error) as error:  # sqlite3's own: the SQLite hot path's statements
+            cause = error.orig if isinstance(error, DBAPIError) else error
+            reason = str(cause).strip() or type(cause).__name__
+            raise StorageError(
+                f"the match database could not store this ({reason}); nothing was recorded - try again, "
+                "and if it keeps failing close other Shinpan windows using the same file"
+            ) from error
 
     def close(self) -> None:
         """Give the connection back; the match itself is already stored."""
@@ -123,7 +140,7 @@ class DurableMatch:
         )
         progress = progress_of(self.match)
         try:
-            with self._connection.begin():  # the one transaction of this user action
+            with self._transaction():
                 self.revision = append_action(
                     self.match_id, entry, session=self._session, revision=self.revision, progress=progress,
                     discard_redo=bool(redo), status_changed=progress.finished != was_finished,
@@ -158,6 +175,6 @@ class DurableMatch:
 
     def _store_undone(self, seq: int, undone: bool, was_finished: bool) -> None:
         progress = progress_of(self.match)
-        with self._connection.begin():  # the one transaction of this user action
+        with self._transaction():
             self.revision = set_undone(self.match_id, seq, undone, session=self._session, revision=self.revision,
                                        progress=progress, status_changed=progress.finished != was_finished)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import sqlite3
+from pathlib import Path
 
 import pytest
 from sqlalchemy.engine import Engine
@@ -11,7 +13,7 @@ from sqlmodel import Session, select
 from companion.rules.errors import IllegalAction
 from companion.rules.kendo_shiai.state import NoAnswer
 from db.engine import open_database
-from db.errors import MatchChangedElsewhere
+from db.errors import MatchChangedElsewhere, StorageError
 from db.live import DurableMatch
 from db.models import StoredAction, StoredMatch, StoredSeat
 from tests.db.conftest import kendo_setup, play_steps, play_to_end
@@ -148,3 +150,30 @@ def test_two_app_instances_recording_different_matches_both_work(engine: Engine,
         b.close()
     finally:
         second_engine.dispose()
+
+
+def test_a_database_locked_by_another_program_refuses_the_action_plainly(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import db.engine
+
+    quick = (*tuple(p for p in db.engine.SQLITE_PRAGMAS if "busy_timeout" not in p), "PRAGMA busy_timeout=200")
+    monkeypatch.setattr(db.engine, "SQLITE_PRAGMAS", quick)  # wait 0.2 s for the lock, not 10 s
+    path = tmp_path / "shinpan.db"
+    engine = open_database(f"sqlite:///{path}")
+    try:
+        with DurableMatch.start(engine, kendo_setup()) as live:
+            play_steps(live, random.Random(2), 3)
+            before = live.match.actions
+            action = live.match.legal_responses()[0].action
+            blocker = sqlite3.connect(path, isolation_level=None)
+            blocker.execute("BEGIN IMMEDIATE")  # another program holds the write lock
+            with pytest.raises(StorageError, match=r"could not store this \(database is locked\).*try again"):
+                live.push(action)
+            assert live.match.actions == before  # the screen does not run ahead of the disk
+            blocker.execute("ROLLBACK")
+            blocker.close()
+            live.push(action)
+        with DurableMatch.resume(engine, live.match_id) as resumed:
+            assert resumed.match.actions == (*before, action)
+    finally:
+        engine.dispose()
