@@ -76,3 +76,21 @@ def test_a_missing_system_library_is_named(monkeypatch: pytest.MonkeyPatch) -> N
     reader = QrReader.create()
     assert "libzbar0" in reader.missing["pyzbar"]
     assert all(a.decoder.name != "pyzbar" for a in reader.attempts) and reader.available
+
+
+def test_without_zxing_the_chain_still_reads_with_pyzbar(zxing_photos: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    real_import = importlib.import_module
+
+    def without_zxing(name: str, package: str | None = None) -> object:
+        if name == "zxingcpp":
+            raise ImportError("No module named 'zxingcpp'")
+        return real_import(name, package)
+
+    monkeypatch.setattr(importlib, "import_module", without_zxing)
+    reader = QrReader.create()
+    assert "pip install zxing-cpp" in reader.missing["zxing-cpp"]
+    assert reader.attempts[0].decoder.name == "pyzbar"
+    photo = zxing_photos / "qrcode-1" / "1.png"
+    codes = reader.read(cv2.imread(str(photo), cv2.IMREAD_GRAYSCALE))
+    assert [c.text for c in codes] == [expected(photo)]
