@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, date, datetime, time
 from typing import Any
 
 from sqlmodel import Session, col, select
@@ -128,7 +128,15 @@ def read_records_file(text: str, source: str) -> list[Incoming]:
         match = replay_record(record)
     except RecordError as error:
         raise ImportRejected(source, str(error)) from None
-    return [Incoming(match, title=record.title)]
+    return [Incoming(match, title=record.title, started_at=_record_day(match.setup.date))]
+
+
+def _record_day(text: str | None) -> datetime | None:
+    """A record's `date:` as the start of that UTC day, so history's date filters find it."""
+    try:
+        return datetime.combine(date.fromisoformat(text), time(), tzinfo=UTC) if text else None
+    except ValueError:
+        return None
 
 
 def _when(value: Any, where: str, source: str) -> datetime | None:

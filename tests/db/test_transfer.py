@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from datetime import date
 
 import pytest
 from sqlalchemy.engine import Engine
@@ -11,7 +12,7 @@ from sqlmodel import Session, func, select
 
 from companion.rules.record import load_record
 from db.errors import ImportRejected
-from db.history import list_matches
+from db.history import MatchFilter, list_matches
 from db.live import DurableMatch
 from db.models import StoredMatch
 from db.transfer import export_json, export_record, import_text
@@ -116,3 +117,12 @@ def test_broken_json_names_the_line(other_sqlite_engine: Engine) -> None:
     with pytest.raises(ImportRejected, match=r"broken.json: line 3: not valid JSON"), \
             Session(other_sqlite_engine) as session, session.begin():
         import_text('{\n  "format": "shinpan-matches",\n  "matches": [,]\n}', session=session, source="broken.json")
+
+
+def test_an_imported_record_is_dated_by_its_date_header(other_sqlite_engine: Engine) -> None:
+    dated = KNOWN_MATCH.replace("player: Aiko", "date: 2025-06-14\nplayer: Aiko", 1)
+    with Session(other_sqlite_engine) as session, session.begin():
+        import_text(dated, session=session, source="dated.txt")
+    with Session(other_sqlite_engine) as session:
+        found = list_matches(session=session, where=MatchFilter(since=date(2025, 6, 14), until=date(2025, 6, 14)))
+    assert found.total == 1 and found.items[0].status == "won"
