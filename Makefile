@@ -23,5 +23,10 @@ lint: $(STAMP)
 	$(BIN)/ruff check companion cardscans db tests benchmarks
 	$(BIN)/mypy companion cardscans db
 
+# Every benchmark prints its figures; BENCH_FLAGS=--json for one JSON object per line.
 bench: $(STAMP)
-	$(BIN)/python benchmarks/rules.py
+	$(BIN)/python benchmarks/rules.py $(BENCH_FLAGS)
+	$(BIN)/python benchmarks/storage.py $(BENCH_FLAGS)
+	$(BIN)/python benchmarks/qr_photos.py $(BENCH_FLAGS)
+	$(BIN)/python benchmarks/scan_scenes.py $(BENCH_FLAGS)
+	$(BIN)/python benchmarks/scan_gallery.py $(BENCH_FLAGS)
