@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 from pathlib import Path
 
 import cv2
@@ -56,7 +57,13 @@ def test_control_characters_come_back_byte_for_byte(zxing_photos: Path) -> None:
 def test_each_back_end_reads_a_real_photo_with_its_polygon(zxing_photos: Path, decoder: type) -> None:
     photo = zxing_photos / "qrcode-1" / "1.png"
     gray = cv2.imread(str(photo), cv2.IMREAD_GRAYSCALE)
-    codes = decoder().decode(gray)
+    try:
+        backend = decoder()
+    except DecoderUnavailable as missing:  # libzbar0 is a system package: CI installs it
+        if os.environ.get("CI"):
+            raise
+        pytest.skip(str(missing))
+    codes = backend.decode(gray)
     assert [c.text for c in codes] == [expected(photo)]
     xs = [x for x, _ in codes[0].polygon]
     assert len(codes[0].polygon) >= 4 and max(xs) - min(xs) > 50
