@@ -48,3 +48,17 @@ def test_a_tag_seen_by_the_camera_becomes_a_play_once_the_rules_accept_it(app: A
     app.choose_photo(nothing)
     app.see("Nothing recognised", timeout=30_000)
     app.see("Daisuke (white) to answer Chika's attack on MEN")
+
+
+def test_continuous_scanning_fills_the_play_by_itself_and_stops_on_request(app: AppPage) -> None:
+    app.start_kendo_match("Kei", "Lin")
+    app.see("Kei (red) to start a round")
+    app.click("Scan cards")
+    app.click("Start camera")
+    app.see("Camera ready", timeout=30_000)
+    app.click("Scan continuously")
+    app.see("Scanned: MEN", timeout=30_000)  # no tap on Take picture
+    app.click("Stop scanning")
+    app.see("Stopped scanning. Check the play below.")
+    app.click("Play these cards")
+    app.see("Lin (white) to answer Kei's attack on MEN")

@@ -3,6 +3,7 @@ last picture with every tag and card outlined. Pictures go to the ScanViewModel;
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import logging
 from collections.abc import Awaitable, Callable
@@ -14,6 +15,7 @@ from companion.app.ui import Handler, Ui
 from companion.app.viewmodels.scan import ScanViewModel
 
 log = logging.getLogger(__name__)
+CONTINUOUS_PAUSE = 1.0  # seconds between pictures: fast enough for a referee, light on a phone
 
 
 class CameraHolder:
@@ -22,6 +24,7 @@ class CameraHolder:
     def __init__(self) -> None:
         self.control: Any = None
         self.ready = False
+        self.loop: asyncio.Task[None] | None = None
 
     def get(self) -> Any:
         if self.control is None:
@@ -80,6 +83,14 @@ def scan_panel(vm: ScanViewModel, ui: Ui, holder: CameraHolder, refresh: Handler
             return
         vm.picture(data, "camera picture")
 
+    async def scan_continuously() -> None:
+        vm.start_continuous()
+        if holder.loop is None or holder.loop.done():
+            holder.loop = asyncio.get_running_loop().create_task(_continuous(vm, holder, refresh))
+
+    async def stop_scanning() -> None:
+        vm.stop_continuous()
+
     async def choose_photo() -> None:
         files = await ft.FilePicker().pick_files(with_data=True, file_type=ft.FilePickerFileType.IMAGE)
         if not files:
@@ -92,6 +103,10 @@ def scan_panel(vm: ScanViewModel, ui: Ui, holder: CameraHolder, refresh: Handler
     if vm.camera_state != "ready":
         buttons.append(ui.async_button("Start camera", run(start_camera)))
     buttons.append(ui.async_button("Take picture", run(take_picture), primary=vm.camera_state == "ready"))
+    if vm.continuous:
+        buttons.append(ui.async_button("Stop scanning", run(stop_scanning), primary=True))
+    else:
+        buttons.append(ui.async_button("Scan continuously", run(scan_continuously)))
     buttons.append(ui.async_button("Choose a photo", run(choose_photo)))
     parts.append(ft.Row(buttons, wrap=True))
     if vm.outlined_png:
@@ -99,6 +114,23 @@ def scan_panel(vm: ScanViewModel, ui: Ui, holder: CameraHolder, refresh: Handler
                               semantics_label="The last picture, with each tag and card outlined and named"))
     return ft.Container(ft.Column(parts, spacing=8), padding=10, border=ft.Border.all(2, "#1565C0"),
                         border_radius=10)
+
+
+async def _continuous(vm: ScanViewModel, holder: CameraHolder, refresh: Handler) -> None:
+    """While continuous scanning is on and the scanner open: a picture about every second."""
+    while vm.continuous and vm.live.scanner_open and not vm.live.finished:
+        try:
+            data = await holder.take()
+        except Exception as error:
+            vm.continuous = False
+            holder.ready = False
+            vm.camera_unavailable(_camera_reason(error))
+            refresh()
+            return
+        if vm.continuous and vm.continuous_picture(data):
+            refresh()
+        await asyncio.sleep(CONTINUOUS_PAUSE)
+    vm.continuous = False
 
 
 def _camera_reason(error: Exception) -> str:

@@ -7,24 +7,34 @@ checked by the rules, records it. Bad pictures, foreign tags and refused cameras
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from companion.app.viewmodels.live import LiveViewModel
 
 
 class ScanViewModel:
-    def __init__(self, live: LiveViewModel, scan: Callable[..., object] | None = None) -> None:
+    def __init__(self, live: LiveViewModel, scan: Callable[..., Any] | None = None) -> None:
         self.live = live
         self._scan = scan
         self.camera_state = "off"  # off, starting, ready, unavailable
         self.status = "Start the camera, or choose a photo, or pick the cards by hand."
         self.outlined_png: bytes = b""
+        self.continuous = False  # take and read a picture about every second while the scanner is open
+        self.last_seen: tuple[str, ...] = ()
 
-    def _scan_function(self) -> Callable[..., object]:
-        if self._scan is None:
-            from companion.app.scan_adapter import scan_picture
+    def _read(self, data: bytes, source: str) -> Any:
+        """The scan outcome, or None with `status` saying why the picture could not be read."""
+        from companion.app.scan_adapter import ScanFailed, scan_picture
 
-            self._scan = scan_picture
-        return self._scan
+        scan = self._scan or scan_picture
+        try:
+            return scan(data, self.live.match.ruleset.catalog_id, source)
+        except ScanFailed as error:
+            self.status = f"{error}. The match is unchanged."
+            self.outlined_png = b""
+            return None
+
+    # --- the camera ---------------------------------------------------------------------------
 
     def camera_starting(self) -> None:
         self.camera_state = "starting"
@@ -36,20 +46,39 @@ class ScanViewModel:
 
     def camera_unavailable(self, reason: str) -> None:
         self.camera_state = "unavailable"
+        self.continuous = False
         self.status = f"No camera: {reason}. Choose a photo instead, or pick the cards by hand."
+
+    # --- pictures -----------------------------------------------------------------------------
 
     def picture(self, data: bytes, source: str = "picture") -> bool:
         """Scan a picture; True when at least one card of this match's game was seen."""
-        from companion.app.scan_adapter import ScanFailed, ScanOutcome
+        outcome = self._read(data, source)
+        return outcome is not None and self._show(outcome)
 
-        catalog = self.live.match.ruleset.catalog_id
-        try:
-            outcome = self._scan_function()(data, catalog, source)
-        except ScanFailed as error:
-            self.status = f"{error}. The match is unchanged."
-            self.outlined_png = b""
+    def start_continuous(self) -> None:
+        self.continuous = True
+        self.last_seen = ()
+        self.status = "Scanning continuously: lay the played cards in view."
+
+    def stop_continuous(self) -> None:
+        self.continuous = False
+        self.status = "Stopped scanning." + (" Check the play below." if self.live.picker.text else "")
+
+    def continuous_picture(self, data: bytes) -> bool:
+        """One picture of the continuous scan; True when the cards in view changed (the screen redraws).
+
+        The same cards seen again, or none, change nothing: what the referee edits in the play stays.
+        """
+        outcome = self._read(data, "camera picture")
+        if outcome is None:
             return False
-        assert isinstance(outcome, ScanOutcome)
+        cards = tuple(card.card_id for card in outcome.cards)
+        if not cards or cards == self.last_seen:
+            return False
+        return self._show(outcome)
+
+    def _show(self, outcome: Any) -> bool:
         self.outlined_png = outcome.outlined_png
         notes = "; also seen: " + "; ".join(outcome.notes) if outcome.notes else ""
         if not outcome.cards:
@@ -57,6 +86,7 @@ class ScanViewModel:
             self.status = (f"{seen}. Hold the tag flat and closer, or pick the card by hand. "
                            "The match is unchanged.")
             return False
+        self.last_seen = tuple(card.card_id for card in outcome.cards)
         picker = self.live.picker
         picker.text = ""
         for card in outcome.cards:

@@ -1,0 +1,48 @@
+"""Scanning through the real decoders, without a browser: real tag pictures in, the play out."""
+
+from __future__ import annotations
+
+from companion.app.storage import MemoryStore
+from companion.app.viewmodels.scan import ScanViewModel
+from tests.app.helpers import start_kendo
+from tests.app.tag_pictures import blank_frame, png_bytes, tag_frame
+
+
+def scanner() -> ScanViewModel:
+    app = start_kendo(MemoryStore())
+    assert app.scan is not None
+    return app.scan
+
+
+def test_a_tag_fills_the_play_but_records_nothing() -> None:
+    scan = scanner()
+    before = scan.live.match.actions
+    assert scan.picture(png_bytes(tag_frame("kendo-taikai", "men-kote")))
+    assert scan.live.picker.text == "MEN>KOTE" and scan.live.picker_open
+    assert scan.status.startswith("Scanned: MEN>KOTE.")
+    assert scan.outlined_png.startswith(b"\x89PNG")
+    assert scan.live.match.actions == before
+
+
+def test_continuous_scanning_changes_the_play_only_when_the_cards_in_view_change() -> None:
+    scan = scanner()
+    scan.start_continuous()
+    men = png_bytes(tag_frame("kendo-taikai", "men"))
+    assert scan.continuous_picture(men)
+    scan.live.picker.edit("MEN + JODAN NO KAMAE")  # the referee adds what the camera did not see
+    assert not scan.continuous_picture(men)
+    assert scan.live.picker.text == "MEN + JODAN NO KAMAE"
+    assert not scan.continuous_picture(png_bytes(blank_frame()))
+    assert scan.continuous_picture(png_bytes(tag_frame("kendo-taikai", "kote")))
+    assert scan.live.picker.text == "KOTE"
+
+
+def test_foreign_tags_blank_pictures_and_broken_files_are_said_plainly() -> None:
+    scan = scanner()
+    assert not scan.picture(png_bytes(tag_frame("kenpo-masters", "jab")))
+    assert scan.status.startswith("Seen only a code that is not this game's card")
+    assert not scan.picture(png_bytes(blank_frame()))
+    assert scan.status.startswith("Nothing recognised.")
+    assert not scan.picture(b"\x89PNG\r\n\x1a\n broken", "photo.png")
+    assert scan.status.endswith("The match is unchanged.") and "photo.png" in scan.status
+    assert scan.live.picker.text == ""
