@@ -101,11 +101,14 @@ class Catalog(BaseModel):
 
     def find(self, name: str) -> Card:
         """A card by id, name or alias, however it is spelled; suggests the nearest names if none."""
-        wanted = normalise_name(name)
-        for card in self.cards:
-            if wanted in {normalise_name(n) for n in (card.id, card.name, *card.aliases)}:
-                return card
-        raise UnknownCard(name, [c.name for c in self.cards])
+        found = self.name_index().get(normalise_name(name))
+        if found is None:
+            raise UnknownCard(name, [c.name for c in self.cards])
+        return self.card(found)
+
+    def name_index(self) -> dict[str, str]:
+        """Card id by every normalised spelling (id, name, aliases): what parsers look names up in."""
+        return {normalise_name(label): card.id for card in self.cards for label in (card.id, card.name, *card.aliases)}
 
     def of_kind(self, *kinds: str) -> list[Card]:
         return [c for c in self.cards if c.kind in kinds]

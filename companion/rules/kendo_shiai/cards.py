@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from companion.rules.catalog import load_catalog
+from companion.rules.catalog import load_catalog, normalise_name
 from companion.rules.errors import UnknownCard
 
 CATALOG_ID = "kendo-taikai"
@@ -62,20 +62,11 @@ def kendo_cards() -> dict[str, KendoCard]:
 
 @lru_cache(maxsize=1)
 def _lookup() -> dict[str, str]:
-    from companion.rules.catalog import normalise_name
-
-    catalog = load_catalog(CATALOG_ID)
-    table: dict[str, str] = {}
-    for card in catalog.cards:
-        for label in (card.id, card.name, *card.aliases):
-            table[normalise_name(label)] = card.id
-    return table
+    return load_catalog(CATALOG_ID).name_index()
 
 
 def card_id(name: str) -> str:
     """The id of a playable card from any spelling; raises UnknownCard with suggestions."""
-    from companion.rules.catalog import normalise_name
-
     found = _lookup().get(normalise_name(name))
     cards = kendo_cards()
     if found is None or cards[found].kind == "marker":

@@ -289,11 +289,7 @@ def _cards_from(path: Path | None, modified: int) -> dict[str, KenpoCard]:
 
 @lru_cache(maxsize=1)
 def _lookup() -> dict[str, str]:
-    table: dict[str, str] = {}
-    for card in load_catalog(CATALOG_ID).cards:
-        for label in (card.id, card.name, *card.aliases):
-            table[normalise_name(label)] = card.id
-    return table
+    return load_catalog(CATALOG_ID).name_index()
 
 
 def card_id(name: str) -> str:

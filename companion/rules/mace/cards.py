@@ -42,11 +42,7 @@ def deck() -> dict[str, MaceCard]:
 
 @lru_cache(maxsize=1)
 def _lookup() -> dict[str, str]:
-    table: dict[str, str] = {}
-    for card in load_catalog(CATALOG_ID).cards:
-        for label in (card.id, card.name, *card.aliases):
-            table[normalise_name(label)] = card.id
-    return table
+    return load_catalog(CATALOG_ID).name_index()
 
 
 def card(card_id: str) -> MaceCard:
