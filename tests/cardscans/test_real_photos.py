@@ -97,6 +97,8 @@ def test_without_zxing_the_chain_still_reads_with_pyzbar(zxing_photos: Path,
     monkeypatch.setattr(importlib, "import_module", without_zxing)
     reader = QrReader.create()
     assert "pip install zxing-cpp" in reader.missing["zxing-cpp"]
+    if "pyzbar" in reader.missing and not os.environ.get("CI"):
+        pytest.skip(reader.missing["pyzbar"])
     assert reader.attempts[0].decoder.name == "pyzbar"
     photo = zxing_photos / "qrcode-1" / "1.png"
     codes = reader.read(cv2.imread(str(photo), cv2.IMREAD_GRAYSCALE))
