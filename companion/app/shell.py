@@ -102,9 +102,11 @@ class Shell:
         if showing:
             if self._camera_frame.content is not self._camera.get():
                 self._camera_frame.content = self._camera.get()
-        else:
+        else:  # the preview is gone: its controller with it, and no picture is taken unseen
             self._camera_frame.content = None
             self._camera.ready = False
+            if scan is not None:
+                scan.continuous = False
         self._preview.visible = showing
 
     def _announce(self, banners: list[Trigger]) -> None:
