@@ -7,6 +7,7 @@ The server gets its own database file; it is stopped with SIGTERM, then SIGKILL 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -26,7 +27,9 @@ CHROMIUM = Path("/usr/bin/chromium")
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts" / "app"
 START_TIMEOUT = 60.0
-SETTLE_MS = 250
+SETTLE_MS = 60
+TYPE_SETTLE_MS = 250
+REDRAW_TIMEOUT_MS = 5_000
 STOP_GRACE = 3.0
 PHONE = {"width": 412, "height": 915}
 # Taps are made on a phone-wide but very tall page: Flutter draws its own scrolling, so a button
@@ -153,9 +156,16 @@ class AppPage:
     def button(self, name: str, *, exact: bool = True) -> Any:
         return self.page.get_by_role("button", name=name, exact=exact)
 
-    def click(self, name: str, *, exact: bool = True) -> None:
-        self.button(name, exact=exact).first.click()
-        # Every tap redraws the screen; a tap on the old drawing in that moment would be lost.
+    def click(self, name: str, *, exact: bool = True, redraws: bool = True) -> None:
+        """Tap a button; by default wait until the screen has been redrawn (the tapped node is gone),
+        since a tap on the old drawing in that moment would be lost."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        button = self.button(name, exact=exact).first.element_handle()
+        button.click()
+        if redraws:  # a tap that changed nothing visible times out here; the test's next wait tells
+            with contextlib.suppress(PlaywrightTimeout):
+                button.wait_for_element_state("hidden", timeout=REDRAW_TIMEOUT_MS)
         self.page.wait_for_timeout(SETTLE_MS)
 
     def see(self, text: str, *, exact: bool = False, timeout: float = 15_000) -> None:
@@ -169,7 +179,7 @@ class AppPage:
         for _ in range(3):
             box.click()
             box.fill(value)
-            self.page.wait_for_timeout(SETTLE_MS)  # the text reaches Python; a redraw may replace the box
+            self.page.wait_for_timeout(TYPE_SETTLE_MS)  # the text reaches Python; a redraw may replace the box
             if box.input_value() == value:
                 return
         raise AssertionError(f"could not type {value!r} into {label!r}")
@@ -194,7 +204,7 @@ class AppPage:
 
     def choose_photo(self, path: Path) -> None:
         with self.page.expect_file_chooser(timeout=15_000) as chooser:
-            self.click("Choose a photo")
+            self.click("Choose a photo", redraws=False)
         chooser.value.set_files(str(path))
 
     def shot(self, name: str) -> Path:
