@@ -22,10 +22,6 @@ FONTS = {"ShinpanCardTerms": "fonts/ShinpanCardTerms.ttf", "ShinpanSymbols": "fo
 FALLBACK = list(FONTS)
 
 
-def shown(text: str) -> str:
-    return text
-
-
 class Ui:
     """Sizes scaled by the user's text size; one instance per render."""
 
@@ -37,7 +33,7 @@ class Ui:
 
     def text(self, value: str, size: float = 16, *, bold: bool = False, color: str | None = None,
              label: str | None = None, selectable: bool = False) -> ft.Text:
-        return ft.Text(shown(value), size=self.size(size), weight=ft.FontWeight.BOLD if bold else None,
+        return ft.Text(value, size=self.size(size), weight=ft.FontWeight.BOLD if bold else None,
                        color=color, semantics_label=label, selectable=selectable, font_family_fallback=FALLBACK)
 
     def heading(self, value: str, size: float = 22) -> ft.Text:
@@ -53,7 +49,7 @@ class Ui:
             on_click()
 
         maker = ft.FilledButton if primary else ft.OutlinedButton
-        return maker(shown(label), icon=icon, on_click=clicked, disabled=disabled, style=style,
+        return maker(label, icon=icon, on_click=clicked, disabled=disabled, style=style,
                      expand=True if expand else None, tooltip=tooltip)
 
     def async_button(self, label: str, on_click: Callable[[], Awaitable[None]], *, primary: bool = False,
@@ -66,7 +62,7 @@ class Ui:
             await on_click()
 
         maker = ft.FilledButton if primary else ft.OutlinedButton
-        return maker(shown(label), on_click=clicked, style=style)
+        return maker(label, on_click=clicked, style=style)
 
     def text_field(self, label: str, value: str, on_text: Callable[[str], None], size: float = 16,
                    ) -> ft.TextField:
