@@ -56,6 +56,17 @@ def check_port(host: str, port: int) -> int:
         return int(probe.getsockname()[1])
 
 
+def lan_address() -> str | None:
+    """This machine's address on its local network (no packet is sent), or None when it has none."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            address = str(probe.getsockname()[0])
+        except OSError:
+            return None
+    return None if address.startswith("127.") else address
+
+
 def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> int:
     """Serve the web build until interrupted; prints the address to open. Raises PortUnavailable."""
     port = check_port(host, port)
@@ -63,6 +74,10 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> int:
     os.environ.setdefault("FLET_WEB_NO_CDN", "true")
     shown = f"[{host}]" if ":" in host else host
     print(f"Shinpan is served at http://{shown}:{port}/ (Ctrl+C stops it)", flush=True)
+    if host in ("0.0.0.0", "::"):
+        lan = lan_address()
+        if lan:
+            print(f"Phones on this network open http://{lan}:{port}/", flush=True)
     ft.run(make_main(open_store()), view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True,
            assets_dir=str(app_assets()))
     return 0
