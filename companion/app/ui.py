@@ -99,4 +99,6 @@ class Ui:
 
 def screen(*controls: ft.Control) -> ft.Control:
     """A screen's body: one scrolling column with room at the sides on a phone."""
-    return ft.Column(list(controls), spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
+    # Stretched: single buttons span the phone's width, big targets for a thumb.
+    return ft.Column(list(controls), spacing=12, scroll=ft.ScrollMode.AUTO, expand=True,
+                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

@@ -16,7 +16,7 @@ def home_screen(vm: HomeViewModel, ui: Ui, go: Callable[[str, str | None], None]
     for entry in vm.entries():
         def open_entry(route: str = entry.route, match_id: str | None = entry.match_id) -> None:
             go(route, match_id)
-        rows.append(ft.Column([ui.button(entry.label, open_entry, primary=entry.route in ("live", "new"),
-                                         expand=True),
-                               ui.text(entry.detail, 14)], spacing=2))
+        rows.append(ft.Column([ui.button(entry.label, open_entry, primary=entry.route in ("live", "new")),
+                               ui.text(entry.detail, 14)], spacing=2,
+                              horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
     return screen(*rows)

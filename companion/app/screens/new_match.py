@@ -67,5 +67,5 @@ def new_match_screen(vm: NewMatchViewModel, ui: Ui, refresh: Handler, on_start: 
         ui.section("Players and sides", *players),
         ui.text(vm.starter_text(), 14),
         ui.message(vm.message),
-        ui.button("Start match", on_start, primary=True, expand=True),
+        ui.button("Start match", on_start, primary=True),
     )
