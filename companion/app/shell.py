@@ -80,7 +80,7 @@ class Shell:
             body = new_match_screen(vm.new_match, ui, self.render, self.start_match, self.home)
         elif vm.route == "live" and vm.live is not None:
             if self._camera_for is not vm.live:  # a new match gets a fresh camera control
-                self._camera, self._camera_for = CameraHolder(), vm.live
+                self._camera, self._camera_for = CameraHolder(desktop=self._desktop()), vm.live
             body = LiveScreen(vm.live, ui, self.render, self.home, vm.scan, self._camera, self.rematch).build()
             self._announce(vm.live.banners)
         elif vm.route == "history":
@@ -95,18 +95,24 @@ class Shell:
         self._body.content = body
         self.page.update()
 
+    def _desktop(self) -> bool:
+        """A desktop window, where flet-camera does not work and OpenCV's camera is used."""
+        desktops = {ft.PagePlatform.LINUX, ft.PagePlatform.MACOS, ft.PagePlatform.WINDOWS}
+        return not self.page.web and self.page.platform in desktops
+
     def _show_camera(self) -> None:
         live, scan = self.vm.live, self.vm.scan
-        showing = (self.vm.route == "live" and live is not None and live.scanner_open and scan is not None
-                   and scan.camera_state in ("starting", "ready"))
+        scanning = self.vm.route == "live" and live is not None and live.scanner_open and scan is not None
+        showing = (scanning and scan is not None and scan.camera_state in ("starting", "ready")
+                   and not self._camera.desktop)  # OpenCV on a desktop has no preview to show
         if showing:
             if self._camera_frame.content is not self._camera.get():
                 self._camera_frame.content = self._camera.get()
-        else:  # the preview is gone: its controller with it, and no picture is taken unseen
+        elif not self._camera.desktop:  # the preview is gone, and its controller with it
             self._camera_frame.content = None
             self._camera.ready = False
-            if scan is not None:
-                scan.continuous = False
+        if not scanning and scan is not None:
+            scan.continuous = False  # no picture is taken while the scanner is closed
         self._preview.visible = showing
 
     def _announce(self, banners: list[Trigger]) -> None:

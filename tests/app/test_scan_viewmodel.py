@@ -46,3 +46,16 @@ def test_foreign_tags_blank_pictures_and_broken_files_are_said_plainly() -> None
     assert not scan.picture(b"\x89PNG\r\n\x1a\n broken", "photo.png")
     assert scan.status.endswith("The match is unchanged.") and "photo.png" in scan.status
     assert scan.live.picker.text == ""
+
+
+def test_the_desktop_camera_says_plainly_when_there_is_none() -> None:
+    import os
+
+    import pytest
+
+    from companion.app.components.scan_panel import opencv_picture
+
+    if os.path.exists("/dev/video0"):
+        pytest.skip("this machine has a camera: the no-camera message cannot be seen here")
+    with pytest.raises(RuntimeError, match="this device reports no camera"):
+        opencv_picture(0)

@@ -19,9 +19,14 @@ CONTINUOUS_PAUSE = 1.0  # seconds between pictures: fast enough for a referee, l
 
 
 class CameraHolder:
-    """One camera control per live screen, kept across re-renders so it stays initialised."""
+    """One camera control per live screen, kept across re-renders so it stays initialised.
 
-    def __init__(self) -> None:
+    On a desktop window (no flet-camera there) pictures come from OpenCV's camera instead, and
+    there is no preview: each picture is shown outlined once taken.
+    """
+
+    def __init__(self, desktop: bool = False) -> None:
+        self.desktop = desktop
         self.control: Any = None
         self.ready = False
         self.loop: asyncio.Task[None] | None = None
@@ -34,6 +39,10 @@ class CameraHolder:
         return self.control
 
     async def start(self) -> None:
+        if self.desktop:
+            await asyncio.to_thread(opencv_picture)  # proves a camera answers
+            self.ready = True
+            return
         import flet_camera as fc
 
         camera = self.get()
@@ -45,6 +54,8 @@ class CameraHolder:
 
     async def take(self) -> bytes:
         """A picture; a preview rebuilt by a re-render has lost its controller, so initialise again."""
+        if self.desktop:
+            return await asyncio.to_thread(opencv_picture)
         if not self.ready:
             await self.start()
         try:
@@ -54,6 +65,26 @@ class CameraHolder:
             await self.start()
             data = await self.get().take_picture()
         return data
+
+
+def opencv_picture(index: int = 0) -> bytes:
+    """One JPEG from the desktop's camera through OpenCV; raises RuntimeError when there is none."""
+    import cv2
+
+    capture = cv2.VideoCapture(index)
+    try:
+        if not capture.isOpened():
+            raise RuntimeError("this device reports no camera")
+        for _ in range(5):  # the first frames of a webcam are often dark while it adjusts
+            ok, frame = capture.read()
+        if not ok or frame is None:
+            raise RuntimeError("the camera gave no picture")
+        ok, jpeg = cv2.imencode(".jpg", frame)
+        if not ok:
+            raise RuntimeError("the camera's picture could not be encoded")
+        return bytes(jpeg.tobytes())
+    finally:
+        capture.release()
 
 
 def scan_panel(vm: ScanViewModel, ui: Ui, holder: CameraHolder, refresh: Handler) -> ft.Control:
