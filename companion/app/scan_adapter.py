@@ -5,8 +5,10 @@ The app never needs OpenCV or a decoder itself; everything about pixels stays in
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 OUTLINE_CARD = (40, 160, 40)  # BGR: green box, and the card's name written beside it
@@ -30,11 +32,52 @@ class ScanFailed(Exception):
     """The picture could not be read at all (empty, truncated, not an image)."""
 
 
-@lru_cache(maxsize=8)
-def _scanner(catalog_id: str | None) -> Any:
-    from cardscans.pipeline import Scanner
+FACES_ENV = "SHINPAN_FACES"
 
-    return Scanner.for_catalog(catalog_id)
+
+def faces_path() -> Path:
+    """The face gallery of cards registered by photo: `SHINPAN_FACES`, else faces.npz in the data folder."""
+    override = os.environ.get(FACES_ENV)
+    if override:
+        return Path(override)
+    from platformdirs import user_data_path
+
+    return user_data_path("shinpan", appauthor=False) / "faces.npz"
+
+
+def _faces_version() -> float:
+    path = faces_path()
+    return path.stat().st_mtime if path.exists() else 0.0
+
+
+@lru_cache(maxsize=8)
+def _scanner_for(catalog_id: str | None, faces_version: float) -> Any:
+    from cardscans.pipeline import Scanner
+    from cardscans.recognizer import FaceGallery
+
+    gallery = FaceGallery.load(faces_path()) if faces_version else None
+    return Scanner.for_catalog(catalog_id, gallery)
+
+
+def _scanner(catalog_id: str | None) -> Any:
+    """The scanner for a catalog, with the registered faces as they are on disk now."""
+    return _scanner_for(catalog_id, _faces_version())
+
+
+def register_card_photo(catalog_id: str, card_id: str, data: bytes, source: str = "photo") -> None:
+    """Teach the face gallery a card from a photo of it alone on the table; raises ScanFailed."""
+    from cardscans.imageio import ImageError, decode_image_bytes
+    from cardscans.recognizer import FaceGallery
+
+    path = faces_path()
+    try:
+        photo = decode_image_bytes(data, source)
+        gallery = FaceGallery.load(path) if path.exists() else FaceGallery()
+        gallery.register_photo(catalog_id, card_id, photo)
+    except ImageError as error:
+        raise ScanFailed(str(error)) from None
+    path.parent.mkdir(parents=True, exist_ok=True)
+    gallery.save(path)
 
 
 def scan_picture(data: bytes, catalog_id: str | None, source: str = "picture") -> ScanOutcome:
@@ -73,7 +116,6 @@ def scan_picture(data: bytes, catalog_id: str | None, source: str = "picture") -
 def tag_sheet_pdf(catalog_id: str) -> tuple[str, bytes]:
     """A printable PDF of QR tags, one per copy of every card of the catalog (counts the catalog knows)."""
     import tempfile
-    from pathlib import Path
 
     from cardscans.decklist import catalog_cards, stickers
     from cardscans.sheets import write_sheet

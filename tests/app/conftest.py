@@ -94,7 +94,8 @@ def served_app(chromium_path: Path, tmp_path_factory: pytest.TempPathFactory) ->
     port = free_port()
     log = folder / "serve.log"
     env = dict(os.environ, SHINPAN_DATABASE_URL=str(folder / "shinpan.db"),
-               SHINPAN_SETTINGS=str(folder / "settings.json"), PYTHONUNBUFFERED="1")
+               SHINPAN_SETTINGS=str(folder / "settings.json"), SHINPAN_FACES=str(folder / "faces.npz"),
+               PYTHONUNBUFFERED="1")
     with log.open("wb") as out:
         process = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--port", str(port)],
                                    cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT,

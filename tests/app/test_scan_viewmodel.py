@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from cardscans import synthetic
 from companion.app.storage import MemoryStore
+from companion.app.viewmodels.decks import DecksViewModel
 from companion.app.viewmodels.scan import ScanViewModel
 from tests.app.helpers import start_kendo
 from tests.app.tag_pictures import blank_frame, png_bytes, tag_frame
+
+
+@pytest.fixture(autouse=True)
+def own_face_gallery(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test starts with no card registered by photo (not the user's own gallery)."""
+    monkeypatch.setenv("SHINPAN_FACES", str(tmp_path / "faces.npz"))
 
 
 def scanner() -> ScanViewModel:
@@ -51,11 +64,26 @@ def test_foreign_tags_blank_pictures_and_broken_files_are_said_plainly() -> None
 def test_the_desktop_camera_says_plainly_when_there_is_none() -> None:
     import os
 
-    import pytest
-
     from companion.app.components.scan_panel import opencv_picture
 
     if os.path.exists("/dev/video0"):
         pytest.skip("this machine has a camera: the no-camera message cannot be seen here")
     with pytest.raises(RuntimeError, match="this device reports no camera"):
         opencv_picture(0)
+
+
+def test_a_card_registered_by_photo_is_recognised_untagged() -> None:
+    rng = np.random.default_rng(1)
+    kote, men = synthetic.card_face(5), synthetic.card_face(9)
+    decks = DecksViewModel()
+    decks.open("kendo-taikai")
+    assert [name for _, name in decks.register_choices("kote")][:1] == ["KOTE"]
+    assert decks.register_photo("kote", png_bytes(synthetic.photograph_card(kote, rng, 0.6)[0]))
+    assert decks.message == "Registered KOTE: an untagged KOTE is now recognised by its face."
+    assert decks.register_photo("men", png_bytes(synthetic.photograph_card(men, rng, 0.6)[0]))
+    assert not decks.register_photo("do", png_bytes(blank_frame()), "table.png")
+    assert decks.message.startswith("DO not registered: no card outline found")
+
+    scan = scanner()
+    assert scan.picture(png_bytes(synthetic.photograph_card(kote, rng, 0.5)[0]))  # another photo, no tag
+    assert scan.live.picker.text == "KOTE"

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
+from cardscans import synthetic
 from tests.app.conftest import DRIVE, AppPage
+from tests.app.tag_pictures import png_bytes
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(180)]
 
@@ -33,7 +37,7 @@ def test_an_unfinished_match_is_offered_first_after_the_page_is_closed(app: AppP
     context.close()
 
 
-def test_settings_and_decks_screens(app: AppPage) -> None:
+def test_settings_and_decks_screens(app: AppPage, tmp_path: Path) -> None:
     app.click("Settings")
     app.see("Matches are stored")
     app.see("shinpan.db", exact=False)  # the database file the server was given
@@ -64,6 +68,14 @@ def test_settings_and_decks_screens(app: AppPage) -> None:
     with app.page.expect_download(timeout=30_000) as download:
         app.click("Print the tag sheet (PDF)")
     assert download.value.path().read_bytes().startswith(b"%PDF")
+
+    photo = tmp_path / "kote-card.png"
+    photo.write_bytes(png_bytes(synthetic.photograph_card(synthetic.card_face(5), np.random.default_rng(1), 0.6)[0]))
+    app.fill("Card to register", "kote")
+    with app.page.expect_file_chooser(timeout=15_000) as chooser:
+        app.click("Register KOTE by photo", redraws=False)
+    chooser.value.set_files(str(photo))
+    app.see("Registered KOTE: an untagged KOTE is now recognised by its face.", timeout=30_000)
 
 
 def test_every_control_on_the_referee_screen_has_an_accessible_name(app: AppPage) -> None:

@@ -3,6 +3,8 @@ tag sheet."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 import flet as ft
 
 from companion.app.ui import Handler, Ui, screen
@@ -28,8 +30,30 @@ def decks_screen(vm: DecksViewModel, ui: Ui, refresh: Handler, on_home: Handler)
                 vm.message = f"Not saved ({error}); `shinpan tags` prints the same sheet."
         refresh()
 
+    def registerer(card_id: str) -> Callable[[], Awaitable[None]]:
+        async def register() -> None:
+            files = await ft.FilePicker().pick_files(with_data=True, file_type=ft.FilePickerFileType.IMAGE)
+            if files:
+                vm.register_photo(card_id, files[0].bytes or b"", files[0].name)
+            refresh()
+        return register
+
+    choices = ft.Row(wrap=True)
+
+    def fill_choices() -> None:
+        choices.controls = [ui.async_button(f"Register {name} by photo", registerer(card_id))
+                            for card_id, name in vm.register_choices(vm.register_query)]
+
+    def searched(text: str) -> None:
+        vm.register_query = text
+        fill_choices()
+        choices.update()
+
     if vm.opened:
         parts.append(ui.async_button("Print the tag sheet (PDF)", print_sheet, primary=True))
+        fill_choices()
+        parts.append(ui.section("Untagged cards: register one by a photo of it alone on the table",
+                                ui.text_field("Card to register", vm.register_query, searched, 15), choices))
         parts.append(ui.notice(vm.message))
         parts.append(ui.text(vm.summary_line(), 15, bold=True))
         parts += [ui.text(line, 14) for line in vm.card_lines()]

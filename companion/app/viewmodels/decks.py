@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.rules.catalog import Catalog, available_catalogs, load_catalog
+from companion.rules.catalog import Catalog, available_catalogs, load_catalog, normalise_name
 
 
 @dataclass(frozen=True)
@@ -16,6 +16,7 @@ class DeckRow:
 class DecksViewModel:
     def __init__(self) -> None:
         self.message = ""
+        self.register_query = ""
         self.opened: str | None = None
         self._catalog: Catalog | None = None
 
@@ -40,6 +41,31 @@ class DecksViewModel:
             count = card.count.value if card.count.known else "count unknown"
             lines.append(f"{card.name} · {card.kind} · {count}")
         return lines
+
+    def register_choices(self, query: str, limit: int = 8) -> list[tuple[str, str]]:
+        """(card id, name) of the opened catalog's cards matching `query`, to register by photo."""
+        if self._catalog is None:
+            return []
+        wanted = normalise_name(query)
+        found = [(c.id, c.name) for c in self._catalog.cards
+                 if not wanted or wanted in normalise_name(c.name) or wanted in normalise_name(c.id)]
+        return found[:limit]
+
+    def register_photo(self, card_id: str, data: bytes, source: str = "photo") -> bool:
+        """Teach the scanner this card's face; untagged copies are then recognised by it."""
+        if self._catalog is None:
+            self.message = "Open a deck first."
+            return False
+        from companion.app.scan_adapter import ScanFailed, register_card_photo
+
+        name = self._catalog.card(card_id).name
+        try:
+            register_card_photo(self._catalog.id, card_id, data, source)
+        except ScanFailed as error:
+            self.message = f"{name} not registered: {error}."
+            return False
+        self.message = f"Registered {name}: an untagged {name} is now recognised by its face."
+        return True
 
     def tag_sheet(self) -> tuple[str, bytes] | None:
         """The opened catalog's QR tag sheet as a PDF, or None with `message` saying why not."""
