@@ -24,10 +24,9 @@ def run_serve(args: argparse.Namespace) -> int:
         raise CliError(f"--port {args.port} is not a TCP port; give a number from 1 to 65535")
     if not args.host.strip():
         raise CliError("--host is empty; give an address such as 127.0.0.1 or 0.0.0.0")
-    from companion.app.launch import serve
+    from companion.app.launch import PortUnavailable, serve
 
     try:
         return serve(args.host, args.port)
-    except OSError as error:
-        raise CliError(f"cannot serve on {args.host}:{args.port} ({error.strerror or error}); "
-                       "try another --port") from None
+    except PortUnavailable as error:
+        raise CliError(str(error)) from None
