@@ -122,3 +122,12 @@ def test_documented_results_agree_with_the_replays(cli: Cli) -> None:
         data = json.loads(cli.run("replay", "-", "--json", stdin=record, check=True).stdout)
         outcome = data["state"]["outcome"]
         assert claimed == ("draw" if outcome["status"] == "draw" else f"{', '.join(outcome['winners'])} won")
+
+
+def test_a_record_saved_with_a_byte_order_mark_replays(cli: Cli, tmp_path: Path) -> None:
+    record = (REPO / "docs" / "examples" / "kendo-shiai-match.shinpan").read_text(encoding="utf-8")
+    notepad = tmp_path / "notepad.shinpan"
+    notepad.write_bytes(b"\xef\xbb\xbf" + record.replace("\n", "\r\n").encode("utf-8"))
+    result = cli.run("replay", str(notepad))
+    assert result.returncode == 0, result.stderr
+    assert "outcome: Aiko won" in result.stdout

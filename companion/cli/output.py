@@ -23,9 +23,10 @@ def print_json(data: Any) -> None:
 
 def read_text(path: str) -> str:
     if path == "-":
-        return sys.stdin.read()
+        return sys.stdin.read().removeprefix("\ufeff")
     try:
-        return Path(path).read_text(encoding="utf-8")
+        # utf-8-sig: a record saved by Windows Notepad starts with a byte-order mark.
+        return Path(path).read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise CliError(f"{path}: no such file") from None
     except UnicodeDecodeError:

@@ -22,6 +22,19 @@ from companion.rules.model import (
 StateT = TypeVar("StateT")
 
 
+MAX_LABEL = 100
+
+
+def _check_label(kind: str, text: str, *, forbidden: str) -> None:
+    """Names, sides, teams and dates go into one-line record headers and the database: keep them so."""
+    shown = text if len(text) <= 40 else text[:40] + "…"
+    if len(text) > MAX_LABEL:
+        raise InvalidSetup(f"{kind} {shown!r} is longer than {MAX_LABEL} characters")
+    if any(ch in text for ch in forbidden) or any(ord(ch) < 32 or ord(ch) == 127 for ch in text):
+        listed = ", ".join(f"'{ch}'" for ch in forbidden)
+        raise InvalidSetup(f"{kind} {shown!r} may not contain {listed} or control characters (line breaks, tabs)")
+
+
 class Ruleset(ABC, Generic[StateT]):
     """A ruleset is a value: metadata plus pure functions over its own frozen state."""
 
@@ -64,8 +77,10 @@ class Ruleset(ABC, Generic[StateT]):
         if len(set(names)) != len(names):
             raise InvalidSetup("two players have the same name; give each a different one")
         for p in specs:
-            if any(ch in p.name for ch in ":,#\n"):
-                raise InvalidSetup(f"player name {p.name!r} may not contain ':', ',', '#' or a line break")
+            _check_label("player name", p.name, forbidden=":,#")
+            for kind, value in (("side", p.side), ("team", p.team)):
+                if value is not None:
+                    _check_label(kind, value, forbidden=":,#")
         if self.sides:
             filled = []
             for seat, p in enumerate(specs):
@@ -79,6 +94,8 @@ class Ruleset(ABC, Generic[StateT]):
                 raise InvalidSetup("two players have the same side")
         if any(p.team for p in specs) and not self.teams:
             raise InvalidSetup(f"{self.name} is not played in teams")
+        if date is not None:
+            _check_label("date", date, forbidden="#")
         checked = self.check_options(options or {})
         return MatchSetup(self.id, specs, tuple(sorted(checked.items())), seed, date)
 

@@ -104,6 +104,12 @@ def test_names_the_format_cannot_carry_are_refused_when_the_match_is_set_up() ->
         ruleset.make_setup(["Ann #1", "Ben"])
     with pytest.raises(InvalidSetup, match="same name"):
         ruleset.make_setup(["Ann ", " Ann"])
+    with pytest.raises(InvalidSetup, match="control characters"):
+        ruleset.make_setup(["Ann\tB", "Ben"])
+    with pytest.raises(InvalidSetup, match="longer than 100"):
+        ruleset.make_setup(["A" * 101, "Ben"])
+    with pytest.raises(InvalidSetup, match=r"date .* control characters"):
+        ruleset.make_setup(["Ann", "Ben"], date="2026-11-21\noption: x = 1")
 
 
 def test_errors_quote_at_most_a_short_piece_of_a_runaway_line() -> None:

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules.model import Forfeit
 from companion.rules.errors import IllegalAction, MalformedAction
 from companion.rules.mace import RULESET
 from companion.rules.match import Match
+from companion.rules.model import Forfeit
 from companion.rules.record import load_record, match_to_record, read_record
 from tests.conftest import REPO, Cli
 from tests.rules.mace.helpers import play, record_text
