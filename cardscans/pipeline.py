@@ -49,14 +49,12 @@ class Scanner:
             return []  # a black, white or covered frame holds nothing: no decoder time spent
         scale = work_scale(gray.shape)
         work = downscale(gray, scale)
-        codes = self.reader.read(work, effort)
-        if scale != 1.0:
-            codes = [code.scaled(1 / scale) for code in codes]
-        sightings = [sighting_from_code(code, self.catalog) for code in codes]
+        # everything is found and compared in the reduced frame's pixels, then mapped back once
+        sightings = [sighting_from_code(code, self.catalog) for code in self.reader.read(work, effort)]
         if self.gallery is not None or self.corners is not None:
             colour = downscale(to_bgr(image), scale) if np.asarray(image).ndim == 3 else work
-            sightings += [s.rescaled(1 / scale) for s in self._faces(colour, work, sightings)]
-        return left_to_right(sightings)
+            sightings += self._faces(colour, work, sightings)
+        return left_to_right([s.rescaled(1 / scale) for s in sightings])
 
     def _faces(self, colour: Any, gray: Any, tags: list[CardSighting]) -> list[CardSighting]:
         codes = [np.array(tag.polygon, np.float32) for tag in tags]

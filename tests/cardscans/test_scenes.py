@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
 from cardscans import synthetic
 from cardscans.pipeline import Scanner
+from cardscans.playing_cards import playing_card_face
+from cardscans.recognizer import FaceGallery
 from cardscans.tagformat import encode_tag
 
 
@@ -31,3 +34,34 @@ def test_a_column_of_tags_reads_top_to_bottom() -> None:
         x = 60 + row * 4  # a hand-laid column is never quite straight
         frame[40 + row * 280: 40 + row * 280 + picture.shape[0], x: x + picture.shape[1]] = picture
     assert [s.card_id for s in Scanner.for_catalog(None).scan(frame)] == ["do", "kote", "men"]
+
+
+def tagged_playing_cards(rng: np.random.Generator, cards: list[str]) -> np.ndarray:
+    """Playing cards, each with its tag stuck on the face below the corner index."""
+    canvas = synthetic.table(rng, (1280, 720))
+    for index, card in enumerate(cards):
+        centre = (220 + 420 * index, 360)
+        corners = synthetic.tilted_corners(rng, centre, 252 * 1.3, 352 * 1.3, 5, 0.02)
+        canvas = synthetic.place(canvas, playing_card_face(card), corners)
+        sticker = synthetic.qr_picture(encode_tag("playing-cards", card.lower()))
+        canvas = synthetic.place(canvas, sticker, synthetic.tilted_corners(rng, (centre[0], centre[1] + 60),
+                                                                            100, 100, 5, 0.02))
+    return synthetic.camera(canvas, rng, blur=0.8, noise=3.0)
+
+
+@pytest.mark.timeout(60)
+def test_a_12_megapixel_photo_reads_each_tagged_card_once() -> None:
+    """A photo above the 8 MP working size is reduced; its tags must still hide the cards they are on."""
+    cards = ["AS", "10H", "KD"]
+    frame = tagged_playing_cards(np.random.default_rng(7), cards)
+    photo = cv2.resize(frame, (4608, 2592), interpolation=cv2.INTER_CUBIC)  # 11.9 MP
+    scanner = Scanner.for_catalog("playing-cards")
+    for picture, factor in ((frame, 1.0), (photo, 3.6)):
+        sightings = scanner.scan(picture)
+        assert [(s.kind, s.method, s.card_id) for s in sightings] == [("card", "qr", c) for c in cards]
+        assert abs(sightings[0].centre[0] - 220 * factor) < 40 * factor  # in the picture's own pixels
+    # without a corner reader, a tagged card's outline is no "unrecognised card" beside its tag
+    gallery = FaceGallery()
+    gallery.register_face("kendo-taikai", "men", synthetic.card_face(1))
+    untrained = Scanner(gallery=gallery)
+    assert [(s.kind, s.card_id) for s in untrained.scan(photo)] == [("card", c) for c in cards]
