@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -71,15 +70,18 @@ def _width(sighting: CardSighting) -> float:
 
 
 def left_to_right(sightings: list[CardSighting]) -> list[CardSighting]:
-    """Reading order of a combo laid on the table: by the centre's x; centres less than a quarter
-    of a code's width apart count as one column, read top to bottom (a sheet, a stacked combo)."""
+    """Reading order of a combo laid on the table: by the centre's x; a sighting whose centre is
+    less than a quarter of a code's width right of the previous one's continues its column (a sheet,
+    a stacked combo, a hand-laid column that drifts), and a column reads top to bottom.
 
-    def compare(a: CardSighting, b: CardSighting) -> int:
-        tolerance = 0.25 * min(_width(a), _width(b))
-        dx = a.centre[0] - b.centre[0]
-        if abs(dx) > tolerance:
-            return -1 if dx < 0 else 1
-        dy = a.centre[1] - b.centre[1]
-        return -1 if dy < 0 else (1 if dy > 0 else 0)
-
-    return sorted(sightings, key=functools.cmp_to_key(compare))
+    A total order: the same sightings come out in the same order whatever order the decoder
+    found them in."""
+    columns: list[list[CardSighting]] = []
+    for sighting in sorted(sightings, key=lambda s: (s.centre[0], s.centre[1])):
+        if columns:
+            previous = columns[-1][-1]
+            if sighting.centre[0] - previous.centre[0] <= 0.25 * min(_width(sighting), _width(previous)):
+                columns[-1].append(sighting)
+                continue
+        columns.append([sighting])
+    return [s for column in columns for s in sorted(column, key=lambda s: (s.centre[1], s.centre[0]))]

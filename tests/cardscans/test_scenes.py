@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import cv2
 import numpy as np
 import pytest
@@ -10,6 +12,7 @@ from cardscans import synthetic
 from cardscans.pipeline import Scanner
 from cardscans.playing_cards import playing_card_face
 from cardscans.recognizer import FaceGallery
+from cardscans.sighting import left_to_right
 from cardscans.tagformat import encode_tag
 
 
@@ -65,3 +68,16 @@ def test_a_12_megapixel_photo_reads_each_tagged_card_once() -> None:
     gallery.register_face("kendo-taikai", "men", synthetic.card_face(1))
     untrained = Scanner(gallery=gallery)
     assert [(s.kind, s.card_id) for s in untrained.scan(photo)] == [("card", c) for c in cards]
+
+
+def test_a_drifting_column_reads_top_to_bottom_whatever_order_the_decoder_found_it_in() -> None:
+    frame = np.full((1000, 700, 3), 230, np.uint8)
+    names = ("do", "kote", "men", "tsuki")
+    for row, name in enumerate(names):
+        picture = synthetic.qr_picture(encode_tag("kendo-taikai", name, 1), module_px=6)
+        x = 300 - row * round(0.2 * 21 * 6)  # each row 20 % of a code's width left of the one above
+        frame[30 + row * 240: 30 + row * 240 + picture.shape[0], x: x + picture.shape[1]] = picture
+    sightings = Scanner.for_catalog("kendo-taikai").scan(frame)
+    assert [s.card_id for s in sightings] == list(names)
+    for order in itertools.permutations(sightings):
+        assert [s.card_id for s in left_to_right(list(order))] == list(names)
