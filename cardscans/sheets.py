@@ -21,6 +21,8 @@ MARGIN_MM = 10.0
 GAP_MM = 3.0
 LABEL_MM = 7.0
 MIN_SIZE_MM, MAX_SIZE_MM = 12.0, 80.0
+# 72 dpi is a screen's; 1200 a good printer's finest. An A4 page at 1200 dpi is already 140 MP.
+MIN_DPI, MAX_DPI = 72, 1200
 FORMATS = ("pdf", "png", "svg")
 
 
@@ -94,6 +96,8 @@ def write_sheet(stickers: list[Sticker], out: str | Path, paper: str = "a4", siz
         raise SheetError(f"{path.name}: unknown sheet format; end the name with .pdf, .png or .svg")
     if not stickers:
         raise SheetError("no stickers to print")
+    if not MIN_DPI <= dpi <= MAX_DPI:
+        raise SheetError(f"resolution {dpi} dpi; choose between {MIN_DPI} and {MAX_DPI} (300 suits most printers)")
     placements = layout(stickers, paper, size_mm)
     if kind == "pdf":
         _write_pdf(placements, path, PAPERS[paper], title)

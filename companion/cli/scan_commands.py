@@ -28,7 +28,7 @@ def register(subparsers: Any) -> None:
     tags.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size (default a4)")
     tags.add_argument("--size", type=float, default=20.0, help="code side in mm, 12-80 (default 20)")
     tags.add_argument("--deck", help="deck list file: one card a line, 'COUNT NAME' (default: whole catalog)")
-    tags.add_argument("--dpi", type=int, default=300, help="PNG resolution (default 300)")
+    tags.add_argument("--dpi", type=int, default=300, help="PNG resolution, 72-1200 (default 300)")
     tags.add_argument("--json", action="store_true", help="print JSON")
     tags.set_defaults(func=cmd_tags)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import cv2
@@ -71,3 +72,19 @@ def test_register_face_then_scan_recognises_the_untagged_card(tmp_path: Path,
     [result] = json.loads(capsys.readouterr().out)
     cards = [(s["method"], s["card_id"]) for s in result["sightings"] if s["kind"] == "card"]
     assert cards == [("photo", "seme")]
+
+
+@pytest.mark.parametrize("dpi", ["20000", "0", "-5", "71", "1201"])
+def test_a_resolution_out_of_range_is_one_line_and_writes_nothing(tmp_path: Path, dpi: str,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    sheet = tmp_path / "sheet.png"
+    assert main(["tags", "kendo-taikai", "--out", str(sheet), "--dpi", dpi]) == 1
+    error = capsys.readouterr().err.strip()
+    assert error.endswith("choose between 72 and 1200 (300 suits most printers)") and "\n" not in error
+    assert not sheet.exists()
+
+
+def test_the_lowest_resolution_is_accepted(tmp_path: Path) -> None:
+    sheet = tmp_path / "sheet.png"
+    assert main(["tags", "kendo-taikai", "--out", str(sheet), "--dpi", "72"]) == 0
+    assert cv2.imread(str(sheet)).shape[1] == math.ceil(210 / 25.4 * 72)  # A4's width at 72 dpi
