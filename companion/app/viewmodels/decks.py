@@ -1,9 +1,11 @@
-"""Decks and tags: the catalogs, their cards, and the owner values still unknown."""
+"""Decks and tags: the catalogs, their cards, and the owner values entered and still unknown."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
+from companion.app.viewmodels.owner_values import OwnerValuesViewModel
 from companion.rules.catalog import Catalog, available_catalogs, load_catalog, normalise_name
 
 
@@ -14,24 +16,46 @@ class DeckRow:
 
 
 class DecksViewModel:
-    def __init__(self) -> None:
+    def __init__(self, owner_values_folder: Path | None = None) -> None:
         self.message = ""
         self.register_query = ""
         self.opened: str | None = None
+        self.owner_values: OwnerValuesViewModel | None = None  # the editor, while it is open
+        self._owner_values_folder = owner_values_folder
         self._catalog: Catalog | None = None
+        self._entered = self._remaining = 0
 
     def decks(self) -> list[DeckRow]:
         return [DeckRow(cid, load_catalog(cid).name) for cid in available_catalogs()]
 
     def open(self, catalog_id: str) -> None:
         self.opened = catalog_id
+        self.owner_values = None
         self._catalog = load_catalog(catalog_id)
+        self._count_entered()
+
+    def _count_entered(self) -> None:
+        if self.opened is None:
+            return
+        editor = OwnerValuesViewModel(self.opened, self._owner_values_folder)
+        self._entered, self._remaining = editor.entered_count(), editor.remaining_count()
+
+    def open_owner_values(self) -> OwnerValuesViewModel:
+        """The editor for the opened catalog's owner values, with what was saved before."""
+        if self.opened is None:
+            raise ValueError("open a deck first")
+        self.owner_values = OwnerValuesViewModel(self.opened, self._owner_values_folder)
+        return self.owner_values
+
+    def close_owner_values(self) -> None:
+        self.owner_values = None
+        self._count_entered()
 
     def summary_line(self) -> str:
         if self._catalog is None:
             return ""
-        unknown = len(self._catalog.unknown_values())
-        return f"{len(self._catalog.cards)} kinds of card; {unknown} owner values still to enter"
+        return (f"{len(self._catalog.cards)} kinds of card; {self._remaining} owner values still to enter, "
+                f"{self._entered} entered")
 
     def card_lines(self) -> list[str]:
         if self._catalog is None:

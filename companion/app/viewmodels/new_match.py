@@ -5,12 +5,14 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from companion.app.viewmodels.owner_values import owner_values_path, saved_count
 from companion.rules.errors import RulesError
 from companion.rules.model import MatchSetup, OptionSpec, OptionValue, PlayerSpec
 from companion.rules.registry import all_rulesets, get_ruleset
 from companion.rules.ruleset import Ruleset
 
 DEFAULT_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4")
+OWNER_VALUES_OPTION = "owner-values"
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,18 @@ class NewMatchViewModel:
     @staticmethod
     def _explain(spec: OptionSpec) -> str:
         return f"{spec.description} [{spec.ruling}]" if spec.ruling else spec.description
+
+    def owner_value_choices(self, name: str) -> list[tuple[str, str]]:
+        """(label, option value) for an owner-values option: none, or the file saved on the Decks
+        screen for this ruleset's catalog; empty for any other option, or when nothing was saved."""
+        catalog_id = self.ruleset.catalog_id
+        if name != OWNER_VALUES_OPTION or catalog_id is None:
+            return []
+        entered = saved_count(catalog_id)
+        if not entered:
+            return []
+        saved = str(owner_values_path(catalog_id).resolve())
+        return [("none", ""), (f"my deck's values ({entered} entered)", saved)]
 
     def set_option(self, name: str, value: OptionValue | str) -> None:
         spec = next(s for s in self.ruleset.options if s.name == name)
