@@ -9,8 +9,13 @@ upright and the same size). A face that passes neither is `unrecognised`, never 
 
 from __future__ import annotations
 
+import os
+import tempfile
+import zipfile
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -99,6 +104,26 @@ class _Features:
     descriptors: npt.NDArray[np.uint8] | None
 
 
+class GalleryError(ImageError):
+    """A face gallery file that cannot be read or written; the message says what to do."""
+
+
+MIN_FACE_PX = 16
+
+
+def _shape_problem(catalogs: npt.NDArray[Any], cards: npt.NDArray[Any], faces: npt.NDArray[Any]) -> str:
+    """What is wrong with a gallery file's arrays ("" when they are one list of faces)."""
+    if catalogs.ndim != 1 or cards.ndim != 1 or any(len(a) and a.dtype.kind != "U" for a in (catalogs, cards)):
+        return "the card names are not lists of text"
+    if faces.ndim != 4 or faces.shape[3] != 3 or faces.dtype != np.uint8:
+        return f"faces of shape {faces.shape} and type {faces.dtype}, not colour pictures"
+    if not len(catalogs) == len(cards) == len(faces):
+        return f"{len(catalogs)} catalogs, {len(cards)} card ids and {len(faces)} faces"
+    if len(faces) and min(faces.shape[1:3]) < MIN_FACE_PX:
+        return f"faces of {faces.shape[2]}x{faces.shape[1]} pixels"
+    return ""
+
+
 @dataclass
 class FaceGallery:
     """Registered faces keyed by (catalog, card id)."""
@@ -145,18 +170,43 @@ class FaceGallery:
         return _Features(points, None if descriptors is None else np.asarray(descriptors, dtype=np.uint8))
 
     def save(self, path: str | Path) -> None:
-        catalogs = np.array([k[0] for k in self.keys])
-        cards = np.array([k[1] for k in self.keys])
+        """Writes a temporary file beside `path`, then replaces it: an interrupted save leaves the
+        gallery as it was, never half a file."""
+        target = Path(path)
+        catalogs = np.array([k[0] for k in self.keys], dtype=str)
+        cards = np.array([k[1] for k in self.keys], dtype=str)
         faces = np.stack(self.faces) if self.faces else np.zeros((0, FACE_SIZE[1], FACE_SIZE[0], 3), np.uint8)
-        np.savez_compressed(Path(path), catalogs=catalogs, cards=cards, faces=faces)
+        temporary: Path | None = None
+        try:
+            with tempfile.NamedTemporaryFile(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp",
+                                             delete=False) as handle:
+                temporary = Path(handle.name)
+                np.savez_compressed(handle, catalogs=catalogs, cards=cards, faces=faces)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(temporary, target)
+        except OSError as error:
+            raise GalleryError(f"{target}: cannot save the face gallery ({error.strerror or error}); "
+                               "choose a folder that exists and can be written") from None
+        finally:
+            if temporary is not None and temporary.exists():
+                temporary.unlink()
 
     @classmethod
     def load(cls, path: str | Path) -> FaceGallery:
+        file = Path(path)
+        unusable = f"{file}: not a usable Shinpan face gallery"
+        again = "register the cards again into a new gallery file"
         try:
-            data = np.load(Path(path), allow_pickle=False)
-            catalogs, cards, faces = data["catalogs"], data["cards"], data["faces"]
-        except (OSError, ValueError, KeyError) as error:
-            raise ImageError(f"{path}: not a Shinpan face gallery ({error})") from None
+            with np.load(file, allow_pickle=False) as data:
+                catalogs, cards, faces = data["catalogs"], data["cards"], data["faces"]
+        except FileNotFoundError:
+            raise GalleryError(f"{file}: no such face gallery; register a card into it first") from None
+        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, zlib.error) as error:
+            raise GalleryError(f"{unusable} ({error}); {again}") from None
+        problem = _shape_problem(catalogs, cards, faces)
+        if problem:
+            raise GalleryError(f"{unusable} ({problem}); {again}")
         gallery = cls()
         for catalog, card, face in zip(catalogs, cards, faces, strict=True):
             gallery.register_face(str(catalog), str(card), face)

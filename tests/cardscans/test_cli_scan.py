@@ -87,4 +87,52 @@ def test_a_resolution_out_of_range_is_one_line_and_writes_nothing(tmp_path: Path
 def test_the_lowest_resolution_is_accepted(tmp_path: Path) -> None:
     sheet = tmp_path / "sheet.png"
     assert main(["tags", "kendo-taikai", "--out", str(sheet), "--dpi", "72"]) == 0
-    assert cv2.imread(str(sheet)).shape[1] == math.ceil(210 / 25.4 * 72)  # A4's width at 72 dpi
+    page = cv2.imread(str(sheet))
+    assert page is not None and page.shape[1] == math.ceil(210 / 25.4 * 72)  # A4's width at 72 dpi
+
+
+def broken_galleries(folder: Path) -> dict[str, Path]:
+    """Gallery files as a crash, a bad copy or another program leaves them."""
+    import numpy as np
+
+    good = folder / "good.npz"
+    face = np.zeros((176, 126, 3), np.uint8)
+    np.savez_compressed(good, catalogs=np.array(["kendo-taikai"]), cards=np.array(["men"]), faces=face[None])
+    files = {"truncated": folder / "truncated.npz", "lengths": folder / "lengths.npz",
+             "empty faces": folder / "shape.npz", "text": folder / "text.npz"}
+    files["truncated"].write_bytes(good.read_bytes()[: good.stat().st_size // 2])
+    np.savez_compressed(files["lengths"], catalogs=np.array(["kendo-taikai", "kendo-taikai"]),
+                        cards=np.array(["men"]), faces=face[None])
+    np.savez_compressed(files["empty faces"], catalogs=np.array(["kendo-taikai"]), cards=np.array(["men"]),
+                        faces=np.zeros((1, 0, 0, 3), np.uint8))
+    files["text"].write_text("faces, honestly", encoding="utf-8")
+    return files
+
+
+def test_a_broken_gallery_file_is_one_line_for_scan_and_register(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    photo = tmp_path / "tag.png"
+    cv2.imwrite(str(photo), synthetic.qr_picture(encode_tag("kendo-taikai", "men", 1)))
+    face = tmp_path / "face.png"
+    cv2.imwrite(str(face), synthetic.card_face(9))
+    for kind, gallery in broken_galleries(tmp_path).items():
+        before = gallery.read_bytes()
+        assert main(["scan", str(photo), "--gallery", str(gallery)]) == 1, kind
+        assert main(["register-face", str(face), "--face", "--catalog", "kendo-taikai", "--card", "men",
+                     "--gallery", str(gallery)]) == 1, kind
+        errors = capsys.readouterr().err.strip().splitlines()
+        assert len(errors) == 2 and all(f"{gallery}: not a usable Shinpan face gallery" in e for e in errors), kind
+        assert errors[0].endswith("register the cards again into a new gallery file")
+        assert gallery.read_bytes() == before  # a file the user may still want is never overwritten
+
+
+def test_register_face_into_a_missing_folder_is_one_line(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    face = tmp_path / "face.png"
+    cv2.imwrite(str(face), synthetic.card_face(9))
+    gallery = tmp_path / "no" / "such" / "folder" / "faces.npz"
+    assert main(["register-face", str(face), "--face", "--catalog", "kendo-taikai", "--card", "men",
+                 "--gallery", str(gallery)]) == 1
+    error = capsys.readouterr().err.strip()
+    assert error.endswith(f"{gallery}: cannot save the face gallery (No such file or directory); "
+                          "choose a folder that exists and can be written")

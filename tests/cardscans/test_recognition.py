@@ -87,3 +87,33 @@ def test_a_standard_deck_catalog_gets_its_own_card_ids_from_the_corner_index() -
         frame, _ = synthetic.photograph_card(playing_card_face(card), np.random.default_rng(index), 0.5)
         found = [(s.catalog, s.card_id) for s in scanner.scan(frame, effort="fast") if s.kind == "card"]
         assert found == [("my-deck", expected)]
+
+
+def test_an_interrupted_save_leaves_the_gallery_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "faces.npz"
+    faces = FaceGallery()
+    faces.register_face("kendo-taikai", "seme", synthetic.card_face(42))
+    faces.save(path)
+    faces.register_face("kendo-taikai", "men", synthetic.card_face(43))
+    real_save = np.savez_compressed
+
+    def killed_halfway(file: object, **arrays: object) -> None:
+        """The process dies (power, Ctrl-C) after writing half of the new file."""
+        import io
+
+        whole = io.BytesIO()
+        real_save(whole, **arrays)  # type: ignore[arg-type]
+        if isinstance(file, (str, Path)):
+            Path(file).write_bytes(whole.getvalue()[: len(whole.getvalue()) // 2])
+        else:
+            file.write(whole.getvalue()[: len(whole.getvalue()) // 2])  # type: ignore[attr-defined]
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(np, "savez_compressed", killed_halfway)
+    with pytest.raises(KeyboardInterrupt):
+        faces.save(path)
+    monkeypatch.undo()
+    assert FaceGallery.load(path).keys == [("kendo-taikai", "seme")]
+    assert [p.name for p in tmp_path.iterdir()] == ["faces.npz"]  # no half-written file left beside it
+    faces.save(path)
+    assert FaceGallery.load(path).keys == [("kendo-taikai", "seme"), ("kendo-taikai", "men")]
