@@ -35,10 +35,6 @@ class DecodedCode:
         ys = [p[1] for p in self.polygon]
         return max(max(xs) - min(xs), max(ys) - min(ys), 1.0)
 
-    def scaled(self, factor: float, decoder: str | None = None) -> DecodedCode:
-        points = tuple((x * factor, y * factor) for x, y in self.polygon)
-        return DecodedCode(self.text, points, decoder or self.decoder)
-
 
 class DecoderUnavailable(RuntimeError):
     """A back-end whose library is not installed; the message names what to install."""
@@ -152,14 +148,3 @@ def load_decoder(name: str) -> QrDecoder:
     decoder: QrDecoder = BACKENDS[name]()
     return decoder
 
-
-def decoder_status() -> dict[str, str]:
-    """Each back-end's name with 'ok' or the message saying what to install."""
-    status = {}
-    for name in BACKENDS:
-        try:
-            load_decoder(name)
-            status[name] = "ok"
-        except DecoderUnavailable as error:
-            status[name] = str(error)
-    return status

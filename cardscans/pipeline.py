@@ -18,8 +18,8 @@ from cardscans.imageio import downscale, to_bgr, to_gray, work_scale
 from cardscans.playing_cards import CATALOG as PLAYING_CARDS
 from cardscans.playing_cards import CornerReader, DeckCatalog
 from cardscans.qrchain import Effort, QrReader
-from cardscans.quads import find_card_quads, quad_contains
-from cardscans.recognizer import FaceGallery, unrecognised_outlines
+from cardscans.quads import Quad, find_card_quads, quad_contains
+from cardscans.recognizer import FaceGallery, read_outlines
 from cardscans.sighting import CardSighting, left_to_right
 
 
@@ -64,25 +64,15 @@ class Scanner:
             if not any(quad_contains(quad, tag.centre) for tag in tags)
             and not any(quad_contains(code, (float(quad[:, 0].mean()), float(quad[:, 1].mean()))) for code in codes)
         ]
-        found: list[CardSighting] = []
-        unknown = []
-        for quad in outlines:
-            centre = (float(quad[:, 0].mean()), float(quad[:, 1].mean()))
-            if any(quad_contains(np.array(s.polygon, np.float32), centre) for s in found):
-                continue
-            sighting = None
-            if self.corners is not None:
-                sighting = self.corners.identify(colour, quad, self.deck)
-            if sighting is None and self.gallery is not None:
-                match = self.gallery.identify(gray, quad)
-                if match is not None:
-                    catalog, card_id = self.gallery.keys[match[0]]
-                    polygon = tuple((float(x), float(y)) for x, y in quad)
-                    sighting = CardSighting("card", "photo", polygon, match[1], catalog=catalog, card_id=card_id)
-            if sighting is not None and self.catalog not in (None, sighting.catalog):
-                sighting = None
-            if sighting is None:
-                unknown.append(quad)
-            else:
-                found.append(sighting)
-        return found + unrecognised_outlines(unknown, found, gray)
+        return read_outlines(outlines, lambda quad: self._identify(colour, gray, quad), gray)
+
+    def _identify(self, colour: Any, gray: Any, quad: Quad) -> CardSighting | None:
+        """The card in an untagged outline: by its corner index, else by its registered face."""
+        sighting = None
+        if self.corners is not None:
+            sighting = self.corners.identify(colour, quad, self.deck)
+        if sighting is None and self.gallery is not None:
+            sighting = self.gallery.sighting(gray, quad)
+        if sighting is not None and self.catalog not in (None, sighting.catalog):
+            return None
+        return sighting

@@ -13,6 +13,7 @@ import os
 import tempfile
 import zipfile
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -268,25 +269,39 @@ class FaceGallery:
                 return index, min(1.0, 0.5 * correlation + 0.5 * support + 0.2)
         return None
 
+    def sighting(self, gray: npt.NDArray[np.uint8], quad: Quad) -> CardSighting | None:
+        """The registered card in `quad` as a sighting, or None when not recognised."""
+        found = self.identify(gray, quad)
+        if found is None:
+            return None
+        index, confidence = found
+        catalog, card_id = self.keys[index]
+        polygon = tuple((float(x), float(y)) for x, y in quad)
+        return CardSighting("card", "photo", polygon, confidence, catalog=catalog, card_id=card_id)
+
     def find(self, image: npt.NDArray[np.uint8], quads: list[Quad] | None = None) -> list[CardSighting]:
         """Cards in a frame: recognised ones, and `unrecognised` outlines not inside a recognised card."""
         gray = to_gray(image)
         outlines = find_card_quads(gray) if quads is None else quads
-        recognised: list[CardSighting] = []
-        unknown: list[Quad] = []
-        for quad in outlines:
-            centre = (float(quad[:, 0].mean()), float(quad[:, 1].mean()))
-            if any(quad_contains(np.array(s.polygon, np.float32), centre) for s in recognised):
-                continue
-            found = self.identify(gray, quad)
-            if found is None:
-                unknown.append(quad)
-                continue
-            index, confidence = found
-            catalog, card_id = self.keys[index]
-            polygon = tuple((float(x), float(y)) for x, y in quad)
-            recognised.append(CardSighting("card", "photo", polygon, confidence, catalog=catalog, card_id=card_id))
-        return recognised + unrecognised_outlines(unknown, recognised, gray)
+        return read_outlines(outlines, lambda quad: self.sighting(gray, quad), gray)
+
+
+def read_outlines(outlines: list[Quad], identify: Callable[[Quad], CardSighting | None],
+                  gray: npt.NDArray[np.uint8]) -> list[CardSighting]:
+    """Each card outline named by `identify` (outermost first; one inside a card already named is
+    part of its print), then the outlines nobody named as `unrecognised`."""
+    found: list[CardSighting] = []
+    unknown: list[Quad] = []
+    for quad in outlines:
+        centre = (float(quad[:, 0].mean()), float(quad[:, 1].mean()))
+        if any(quad_contains(np.array(s.polygon, np.float32), centre) for s in found):
+            continue
+        sighting = identify(quad)
+        if sighting is None:
+            unknown.append(quad)
+        else:
+            found.append(sighting)
+    return found + unrecognised_outlines(unknown, found, gray)
 
 
 def unrecognised_outlines(unknown: list[Quad], recognised: list[CardSighting],
