@@ -95,6 +95,7 @@ def served_app(chromium_path: Path, tmp_path_factory: pytest.TempPathFactory) ->
     log = folder / "serve.log"
     env = dict(os.environ, SHINPAN_DATABASE_URL=str(folder / "shinpan.db"),
                SHINPAN_SETTINGS=str(folder / "settings.json"), SHINPAN_FACES=str(folder / "faces.npz"),
+               SHINPAN_OWNER_VALUES=str(folder / "owner-values"),
                PYTHONUNBUFFERED="1")
     with log.open("wb") as out:
         process = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--port", str(port)],

@@ -104,3 +104,18 @@ def test_decks_count_the_entered_values_and_new_match_offers_the_saved_file(
     new.set_option("owner-values", choices[1][1])
     setup = new.setup()
     assert setup is not None and setup.option_map["owner-values"] == str(tmp_path / "kenpo-masters.toml")
+
+
+def test_the_editor_shows_one_card_at_a_time_and_keeps_typed_text_until_saved(tmp_path: Path) -> None:
+    vm = OwnerValuesViewModel("kenpo-masters", tmp_path)
+    labels = dict(vm.card_choices())
+    assert labels["jab"] == "Jab (0 of 12 entered)"
+    vm.select_card("jab")
+    assert {r.card_id for r in vm.card_rows()} == {"jab"}
+    count = next(r for r in vm.card_rows() if r.field == "count")
+    vm.set_text("jab", "count", "2")
+    vm.select_card("block")
+    assert vm.text(count) == "2"  # still typed, not yet saved
+    assert not (tmp_path / "kenpo-masters.toml").exists()
+    assert vm.save()
+    assert dict(vm.card_choices())["jab"] == "Jab (1 of 12 entered)"

@@ -1,5 +1,5 @@
-"""Decks and tags: browse each catalog, see which owner values are still to be entered, print the QR
-tag sheet."""
+"""Decks and tags: browse each catalog, enter the owner values the rulebook does not give, print the QR
+tag sheet, register untagged cards by photo."""
 
 from __future__ import annotations
 
@@ -7,12 +7,19 @@ from collections.abc import Awaitable, Callable
 
 import flet as ft
 
+from companion.app.components.owner_values_editor import owner_values_editor
 from companion.app.ui import Handler, Ui, screen
 from companion.app.viewmodels.decks import DecksViewModel
 
 
 def decks_screen(vm: DecksViewModel, ui: Ui, refresh: Handler, on_home: Handler) -> ft.Control:
     parts: list[ft.Control] = [ui.back_bar("Decks and tags", on_home)]
+    if vm.owner_values is not None:
+        def done() -> None:
+            vm.close_owner_values()
+            refresh()
+        parts.append(owner_values_editor(vm.owner_values, ui, refresh, done))
+        return screen(*parts)
     for deck in vm.decks():
         def chosen(deck_id: str = deck.id) -> None:
             vm.open(deck_id)
@@ -49,12 +56,18 @@ def decks_screen(vm: DecksViewModel, ui: Ui, refresh: Handler, on_home: Handler)
         fill_choices()
         choices.update()
 
+    def enter_owner_values() -> None:
+        vm.open_owner_values()
+        refresh()
+
     if vm.opened:
         parts.append(ui.async_button("Print the tag sheet (PDF)", print_sheet, primary=True))
+        parts.append(ui.text(vm.summary_line(), 15, bold=True))
+        if vm.has_owner_values():
+            parts.append(ui.button("Enter owner values", enter_owner_values, icon=ft.Icons.EDIT))
         fill_choices()
         parts.append(ui.section("Untagged cards: register one by a photo of it alone on the table",
                                 ui.text_field("Card to register", vm.register_query, searched, 15), choices))
         parts.append(ui.notice(vm.message))
-        parts.append(ui.text(vm.summary_line(), 15, bold=True))
         parts += [ui.text(line, 14) for line in vm.card_lines()]
     return screen(*parts)

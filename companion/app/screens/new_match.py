@@ -34,6 +34,12 @@ def new_match_screen(vm: NewMatchViewModel, ui: Ui, refresh: Handler, on_start: 
                               for value in row.choices], wrap=True)
         else:  # a free value (a file name, a number): typed, checked when the match starts
             chooser = ui.text_field(f"{row.name} (empty: none)", str(row.value), partial(vm.set_option, row.name))
+            saved = vm.owner_value_choices(row.name)
+            if saved:  # the values entered on the Decks screen are one tap; a typed path stays possible
+                chooser = ft.Column([
+                    ft.Row([_choice(ui, label, value == row.value, act(partial(vm.set_option, row.name, value)))
+                            for label, value in saved], wrap=True),
+                    chooser], spacing=6)
         options.append(ft.Column([ui.text(row.name, 16, bold=True), ui.text(row.explanation, 14), chooser],
                                  spacing=4))
     if not options:

@@ -51,6 +51,9 @@ class DecksViewModel:
         self.owner_values = None
         self._count_entered()
 
+    def has_owner_values(self) -> bool:
+        return self._entered + self._remaining > 0
+
     def summary_line(self) -> str:
         if self._catalog is None:
             return ""

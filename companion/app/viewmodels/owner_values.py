@@ -151,10 +151,13 @@ class OwnerValuesViewModel:
         self.catalog: Catalog = load_catalog(catalog_id)
         self.path = owner_values_path(catalog_id, folder)
         self.message = ""
+        self.refused = False  # the message says why a save was refused
         self.drafts: dict[tuple[str, str], str] = {}
         self.entered: dict[str, dict[str, Any]] = {}
         self._damaged = False
         self._load()
+        rows = self.rows()
+        self.card_id: str | None = rows[0].card_id if rows else None  # the card whose values are shown
 
     def _load(self) -> None:
         if not self.path.exists():
@@ -191,6 +194,27 @@ class OwnerValuesViewModel:
                                           allowed_text(spec), shown(spec, entered)))
         return rows
 
+    def card_choices(self) -> list[tuple[str, str]]:
+        """(card id, "Front Kick (1 of 12 entered)") for each card with owner values."""
+        totals: dict[str, list[int]] = {}
+        names: dict[str, str] = {}
+        for row in self.rows():
+            counts = totals.setdefault(row.card_id, [0, 0])
+            counts[0] += bool(row.entered)
+            counts[1] += 1
+            names[row.card_id] = row.card_name
+        return [(card, f"{names[card]} ({done} of {total} entered)") for card, (done, total) in totals.items()]
+
+    def select_card(self, card_id: str) -> None:
+        self.card_id = card_id
+
+    def card_rows(self) -> list[OwnerValueRow]:
+        """The chosen card's owner values, what the owner typed (not saved yet) shown over what is saved."""
+        return [row for row in self.rows() if row.card_id == self.card_id]
+
+    def text(self, row: OwnerValueRow) -> str:
+        return self.drafts.get((row.card_id, row.field), row.entered)
+
     def entered_count(self) -> int:
         return sum(len(values) for values in self.entered.values())
 
@@ -218,18 +242,22 @@ class OwnerValuesViewModel:
             data = {"override": {"catalog": self.catalog.id}, "card": candidate}
             self._check(apply_overrides(self.catalog, data, self.path.name))
         except CatalogError as error:
-            self.message = f"Not saved: {error}. Your saved values are unchanged."
-            return False
+            return self._refuse(str(error))
         try:
             self._write(candidate)
         except OSError as error:
-            self.message = f"Not saved: {error}. Your saved values are unchanged."
-            return False
+            return self._refuse(str(error))
+        self.refused = False
         changed = len(self.drafts)
         self.entered, self.drafts = candidate, {}
         self.message = (f"Saved {changed} change{'s' if changed != 1 else ''}: {self.entered_count()} owner "
                         f"values entered for {self.catalog.name}, {self.remaining_count()} still to enter.")
         return True
+
+    def _refuse(self, reason: str) -> bool:
+        self.refused = True
+        self.message = f"Not saved: {reason}. Your saved values are unchanged."
+        return False
 
     def enter(self, card_id: str, field: str, text: str) -> bool:
         """One value typed and saved at once."""
