@@ -49,6 +49,7 @@ class Attempt:
     name: str
     decoder: QrDecoder
     prepare: Callable[[Gray], Prepared | None]
+    last_resort: bool = False  # slow (seconds on a large frame of many codes): only while nothing is found
 
 
 def _identity(point: Point) -> Point:
@@ -98,19 +99,19 @@ class QrReader:
                 loaded[name] = factories[name]()
             except DecoderUnavailable as error:
                 reader.missing[name.split("/")[0]] = str(error)
-        plan: list[tuple[str, str, Callable[[Gray], Prepared | None]]] = [
-            ("zxing-cpp", "zxing-cpp", _same),
-            ("pyzbar", "pyzbar", _same),
-            ("zxing-cpp global binarizer", "zxing-cpp/global", _same),
-            ("pyzbar on blurred frame", "pyzbar", _blur),
-            ("pyzbar on half-size frame", "pyzbar", _half),
-            ("opencv", "opencv", _same),
-            ("zxing-cpp on the straightened page", "zxing-cpp", straighten),
-            ("pyzbar on the straightened page", "pyzbar", straighten),
+        plan: list[tuple[str, str, Callable[[Gray], Prepared | None], bool]] = [
+            ("zxing-cpp", "zxing-cpp", _same, False),
+            ("pyzbar", "pyzbar", _same, False),
+            ("zxing-cpp global binarizer", "zxing-cpp/global", _same, False),
+            ("pyzbar on blurred frame", "pyzbar", _blur, False),
+            ("pyzbar on half-size frame", "pyzbar", _half, False),
+            ("opencv", "opencv", _same, True),
+            ("zxing-cpp on the straightened page", "zxing-cpp", straighten, True),
+            ("pyzbar on the straightened page", "pyzbar", straighten, True),
         ]
-        for label, key, prepare in plan:
+        for label, key, prepare, last_resort in plan:
             if key in loaded:
-                reader.attempts.append(Attempt(label, loaded[key], prepare))
+                reader.attempts.append(Attempt(label, loaded[key], prepare, last_resort))
         if "zxing-cpp/global-quick" in loaded:
             reader.companion = Attempt("zxing-cpp global, quick", loaded["zxing-cpp/global-quick"], _same)
         return reader
@@ -123,7 +124,9 @@ class QrReader:
         """All codes found, without duplicates. `fast` tries the first decoder only (plus its quick
         companion pass when codes are small; live preview:
         the next frame is the retry); `auto` falls back while nothing is found; `thorough` runs
-        every attempt and merges (a photo where one code of several may be hard)."""
+        every attempt and merges (a photo where one code of several may be hard), except the last
+        resorts (OpenCV, straightening), which run only while nothing is found: on a large frame of
+        many codes they cost tens of seconds and gigabytes for codes the others already read."""
         if not self.attempts:
             raise DecoderUnavailable("no QR decoder could be loaded: " + "; ".join(self.missing.values()))
         first = self.attempts[0].decoder
@@ -138,6 +141,8 @@ class QrReader:
         if effort == "fast" or (found and effort == "auto"):
             return found
         for attempt in self.attempts[1:]:
+            if found and attempt.last_resort:
+                continue
             prepared = attempt.prepare(gray)
             if prepared is None:
                 continue

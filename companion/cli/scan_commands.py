@@ -16,9 +16,9 @@ def register(subparsers: Any) -> None:
     scan.add_argument("images", nargs="+", metavar="IMAGE", help="photo files (PNG, JPEG...)")
     scan.add_argument("--catalog", help="only this catalog's cards count; tags of others are foreign")
     scan.add_argument("--gallery", help="face gallery file (from register-face) to recognise untagged cards")
-    scan.add_argument("--effort", choices=("fast", "auto", "thorough"), default="thorough",
-                      help="fast: one decoder; auto: fall back when nothing is found; thorough (default): "
-                           "every decoder, for photos with several codes")
+    scan.add_argument("--effort", choices=("fast", "auto", "thorough"), default="auto",
+                      help="fast: one decoder; auto (default): fall back while nothing is found; thorough: "
+                           "every decoder merged, for a photo where one code of several is hard to read")
     scan.add_argument("--json", action="store_true", help="print JSON")
     scan.set_defaults(func=cmd_scan)
 

@@ -9,8 +9,11 @@ import numpy as np
 import pytest
 
 from cardscans import synthetic
+from cardscans.decoders import DecodedCode, QrDecoder
+from cardscans.imageio import Gray, to_gray
 from cardscans.pipeline import Scanner
 from cardscans.playing_cards import playing_card_face
+from cardscans.qrchain import Attempt, QrReader
 from cardscans.recognizer import FaceGallery
 from cardscans.sighting import left_to_right
 from cardscans.tagformat import encode_tag
@@ -81,3 +84,37 @@ def test_a_drifting_column_reads_top_to_bottom_whatever_order_the_decoder_found_
     assert [s.card_id for s in sightings] == list(names)
     for order in itertools.permutations(sightings):
         assert [s.card_id for s in left_to_right(list(order))] == list(names)
+
+
+class RecordingDecoder:
+    """A real decoder that notes each time it is asked."""
+
+    def __init__(self, decoder: QrDecoder, label: str, calls: list[str]) -> None:
+        self.name, self._decoder, self._label, self._calls = decoder.name, decoder, label, calls
+
+    def decode(self, gray: Gray) -> list[DecodedCode]:
+        self._calls.append(self._label)
+        return self._decoder.decode(gray)
+
+
+def test_thorough_skips_the_slow_last_resorts_once_codes_are_found() -> None:
+    calls: list[str] = []
+    reader = QrReader.create()
+    reader.attempts = [Attempt(a.name, RecordingDecoder(a.decoder, a.name, calls), a.prepare, a.last_resort)
+                       for a in reader.attempts]
+    texts = [encode_tag("kendo-taikai", card, 1) for card in ("seme", "men", "hiki-do")]
+    frame, _ = synthetic.tag_scene(np.random.default_rng(3), texts, 120)
+    codes = reader.read(to_gray(frame), "thorough")
+    assert sorted(c.text for c in codes) == sorted(texts)
+    assert "pyzbar on half-size frame" in calls  # the other decoders are still merged
+    assert not [c for c in calls if c == "opencv" or "straightened" in c]
+    calls.clear()
+    empty_table = to_gray(synthetic.table(np.random.default_rng(1)))
+    assert reader.read(empty_table, "thorough") == []
+    assert "opencv" in calls  # nothing found: the last resorts run
+
+
+def test_the_cli_scans_with_effort_auto_unless_told() -> None:
+    from companion.cli.main import build_parser
+
+    assert build_parser().parse_args(["scan", "photo.png"]).effort == "auto"
