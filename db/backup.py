@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 
 from db.clock import utc_now
-from db.engine import check_sqlite_file
+from db.engine import SQLITE_HEADER, check_sqlite_file, read_only_uri
 from db.errors import CorruptDatabase, NewerDatabase, StorageError
 
 BACKUP_LOG_SUFFIX = ".backups"  # beside the database: one "time<TAB>path" line per backup made
@@ -39,7 +39,7 @@ def newest_backup(database: Path) -> Path | None:
 
 def last_change(path: Path) -> datetime | None:
     """When the database at `path` last changed a match (None when it holds none)."""
-    connection = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=10)
+    connection = sqlite3.connect(read_only_uri(path), uri=True, timeout=10)
     try:
         value = connection.execute("SELECT max(updated_at) FROM matches").fetchone()[0]
     except sqlite3.DatabaseError as error:
@@ -50,7 +50,7 @@ def last_change(path: Path) -> datetime | None:
 
 
 def _schema_revision(path: Path) -> str | None:
-    connection = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=10)
+    connection = sqlite3.connect(read_only_uri(path), uri=True, timeout=10)
     try:
         row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
     except sqlite3.DatabaseError:
@@ -62,7 +62,7 @@ def _schema_revision(path: Path) -> str | None:
 
 def _copy(source: Path, target: Path) -> None:
     """Online backup of `source` into `target` (created or replaced page by page)."""
-    src = sqlite3.connect(f"{source.as_uri()}?mode=ro", uri=True, timeout=10)
+    src = sqlite3.connect(read_only_uri(source), uri=True, timeout=10)
     dst = sqlite3.connect(target, timeout=10)
     try:
         src.backup(dst)
@@ -87,6 +87,31 @@ def _newer(candidate: Path, than: Path) -> bool:
     return mine is not None and (theirs is None or mine > theirs)
 
 
+def _is_sqlite_file(path: Path) -> bool:
+    with path.open("rb") as handle:
+        return handle.read(len(SQLITE_HEADER)) == SQLITE_HEADER
+
+
+def _check_backup_target(target: Path, database: Path, force: bool) -> None:
+    """An existing target is replaced only if it is a SQLite file, and without force only an older backup."""
+    if target.stat().st_size == 0:
+        return
+    if not _is_sqlite_file(target):
+        raise StorageError(f"{target} exists and is not a Shinpan backup; it was left untouched: "
+                           "choose another file name or a folder")
+    if force:
+        return
+    try:
+        check_sqlite_file(target)
+        newer = _newer(target, database)
+    except CorruptDatabase:
+        raise StorageError(f"{target} exists and is not a readable Shinpan backup; choose another file, "
+                           "or add --force to replace it") from None
+    if newer:
+        raise NewerDatabase(f"{target} holds newer matches than {database}; "
+                            "choose another file, or add --force to replace it")
+
+
 def backup_database(database: Path, target: Path, *, force: bool = False) -> Path:
     """Copy the database to `target`; refuses to replace a backup holding newer changes unless forced."""
     if not database.is_file():
@@ -96,11 +121,8 @@ def backup_database(database: Path, target: Path, *, force: bool = False) -> Pat
         raise StorageError("the backup must be another file than the database itself")
     if target.is_dir():
         target = target / f"shinpan-{utc_now().strftime('%Y%m%d-%H%M%S')}.db"
-    if target.exists() and not force:
-        check_sqlite_file(target)
-        if _newer(target, database):
-            raise NewerDatabase(f"{target} holds newer matches than {database}; "
-                                "choose another file, or add --force to replace it")
+    if target.exists():
+        _check_backup_target(target, database, force)
     target.parent.mkdir(parents=True, exist_ok=True)
     _copy(database, target)
     with backup_log(database).open("a", encoding="utf-8") as log:

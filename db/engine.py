@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import URL, Engine
 
-from db.errors import CorruptDatabase, NewerDatabase
+from db.errors import CorruptDatabase, NewerDatabase, StorageError
 from db.location import database_url, sqlite_path
 
 SQLITE_PRAGMAS = (
@@ -43,6 +43,19 @@ def make_engine(url: URL | str, **kwargs: Any) -> Engine:
     return create_engine(url, pool_pre_ping=True, **kwargs)
 
 
+def read_only_uri(path: Path) -> str:
+    """A file: URI that reads `path` and creates nothing beside it.
+
+    mode=ro alone still makes the -wal and -shm files of a WAL database when they are missing.
+    With no -wal or -shm beside the file no Shinpan has it open (WAL keeps them while one does),
+    so reading it as immutable is exact and leaves the folder as it was found.
+    """
+    uri = path.resolve().as_uri()
+    if not any(Path(str(path) + suffix).exists() for suffix in ("-wal", "-shm")):
+        return f"{uri}?immutable=1"
+    return f"{uri}?mode=ro"
+
+
 def check_sqlite_file(path: Path) -> None:
     """Raise CorruptDatabase when `path` exists but is not a healthy SQLite database.
 
@@ -55,7 +68,7 @@ def check_sqlite_file(path: Path) -> None:
     if header != SQLITE_HEADER:
         raise CorruptDatabase(damaged_message(path, "it is not a SQLite database"))
     try:
-        connection = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=10)
+        connection = sqlite3.connect(read_only_uri(path), uri=True, timeout=10)
         try:
             rows = connection.execute("PRAGMA quick_check").fetchall()
         finally:
@@ -77,7 +90,7 @@ def refuse_newer_sqlite_file(path: Path) -> None:
 
     if not path.exists() or path.stat().st_size == 0:
         return
-    connection = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=10)
+    connection = sqlite3.connect(read_only_uri(path), uri=True, timeout=10)
     try:
         row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
     except sqlite3.OperationalError:
@@ -99,16 +112,24 @@ def damaged_message(path: Path, detail: str) -> str:
             f"(the damaged file is kept aside), or point SHINPAN_DATABASE_URL at another file")
 
 
-def open_database(url: URL | str | None = None, *, migrate: bool = True) -> Engine:
+def open_database(url: URL | str | None = None, *, migrate: bool = True, create: bool = True) -> Engine:
     """The engine for the app and the CLI: checked, created if new, migrated to the newest schema.
 
-    Raises CorruptDatabase for a damaged file and NewerDatabase for one from a newer Shinpan.
+    With create=False (the read-only commands) a SQLite file that does not exist is refused
+    instead of made. Raises CorruptDatabase for a damaged file and NewerDatabase for one from a
+    newer Shinpan.
     """
     from db.migrate import upgrade_to_head
 
     resolved = database_url(url) if url is None or isinstance(url, str) else url
     path = sqlite_path(resolved)
     if path is not None:
+        resolved = resolved.set(database=str(path))
+        if path.is_dir():
+            raise StorageError(f"{path} is a folder, not a match database file; give the database file")
+        if not create and not path.exists():
+            raise StorageError(f"there is no match database at {path}: check the path, or record a match "
+                               "in the app (or `shinpan import` one) to create it")
         check_sqlite_file(path)
         refuse_newer_sqlite_file(path)
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -27,7 +27,7 @@ from db.models import (
     StoredMatch,
     StoredSeat,
 )
-from db.repository import load_match
+from db.repository import is_storable_id, load_match
 
 # What `outcome` filters on: the match's status, or (with a player) that player's result.
 OUTCOMES = ("in-progress", "finished", "won", "draw", "win", "loss")
@@ -102,10 +102,13 @@ def list_matches(*, session: Session, where: MatchFilter | None = None, page: in
         raise StorageError("pages are numbered from 1 and hold at least one match")
     conditions = _conditions(where or MatchFilter())
     total = session.exec(select(func.count()).select_from(StoredMatch).where(*conditions)).one()
+    offset = (page - 1) * per_page
+    if offset >= total:  # past the last page; also keeps a huge page number out of SQL's 64-bit integers
+        return Page([], total, page, per_page)
     rows = session.exec(
         select(StoredMatch).where(*conditions)
         .order_by(col(StoredMatch.started_at).desc(), col(StoredMatch.id).desc())
-        .offset((page - 1) * per_page).limit(per_page)
+        .offset(offset).limit(min(per_page, total))
     ).all()
     return Page(summaries(rows, session=session), total, page, per_page)
 
@@ -125,7 +128,7 @@ def summaries(rows: list[StoredMatch] | Any, *, session: Session) -> list[MatchS
 
 
 def get_summary(match_id: int, *, session: Session) -> MatchSummary:
-    row = session.get(StoredMatch, match_id)
+    row = session.get(StoredMatch, match_id) if is_storable_id(match_id) else None
     if row is None:
         raise StorageError(f"there is no match {match_id} in the database (see `shinpan history`)")
     return summaries([row], session=session)[0]
@@ -162,7 +165,7 @@ def match_timeline(match_id: int, *, session: Session) -> Timeline:
             raise StorageError(
                 f"match {match_id} no longer replays with this version's rules: action {stored.seq} "
                 f"({setup.players[stored.actor].name}: {stored.notation}): {error}; its actions are kept - "
-                f"export it with `shinpan export --match {match_id} FILE`"
+                f"export it as JSON with `shinpan export --match {match_id} FILE.json`"
             ) from None
         state = match.state.inner if isinstance(match.state, Forfeited) else match.state
         entries.append(TimelineEntry(

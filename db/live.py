@@ -25,6 +25,7 @@ from companion.rules.match import Match, Step
 from companion.rules.model import Action, Event, MatchSetup
 from db.codec import action_data, action_notation, events_data, parse_notation
 from db.errors import StorageError
+from db.fields import DATE_MAX, TITLE_MAX, text_problem
 from db.models import RECORDED
 from db.repository import (
     ActionEntry,
@@ -87,12 +88,25 @@ class DurableMatch:
 
     @classmethod
     def start(cls, engine: Engine, setup: MatchSetup, *, title: str | None = None) -> DurableMatch:
+        """Store a new match; raises StorageError (nothing stored) for a title or date the
+        database or a record file cannot hold, or a database that refuses the write."""
+        for name, problem in (("title", text_problem(title, TITLE_MAX)), ("date", text_problem(setup.date, DATE_MAX))):
+            if problem:
+                raise StorageError(f"the match {name} {problem}; nothing was stored")
         match = Match(setup)
-        with Session(engine) as session, session.begin():
-            row = create_match(setup, session=session, progress=progress_of(match), origin=RECORDED,
-                               title=title)
-            assert row.id is not None
-            match_id = row.id
+        try:
+            with Session(engine) as session, session.begin():
+                row = create_match(setup, session=session, progress=progress_of(match), origin=RECORDED,
+                                   title=title)
+                assert row.id is not None
+                match_id = row.id
+        except (DBAPIError, sqlite3.Error) as error:
+            cause = error.orig if isinstance(error, DBAPIError) else error
+            reason = str(cause).strip().splitlines()[0] if str(cause).strip() else type(cause).__name__
+            raise StorageError(
+                f"the match database could not store the new match ({reason}); nothing was stored - "
+                "check the player names (at most 100 characters) and try again"
+            ) from error
         return cls(engine, match_id, match, 0)
 
     @classmethod
@@ -107,7 +121,7 @@ class DurableMatch:
             except RulesError as error:
                 raise StorageError(
                     f"match {match_id} no longer replays with this version's rules ({error}); its actions "
-                    f"are kept: export it with `shinpan export --match {match_id} FILE` and report it"
+                    f"are kept: export it as JSON with `shinpan export --match {match_id} FILE.json` and report it"
                 ) from None
             return cls(engine, match_id, match, loaded.row.revision)
 

@@ -7,9 +7,13 @@ from pathlib import Path
 
 from platformdirs import user_data_path
 from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError
+
+from db.errors import StorageError
 
 DATABASE_URL_ENV = "SHINPAN_DATABASE_URL"
 DATABASE_FILE = "shinpan.db"
+SUPPORTED_BACKENDS = ("sqlite", "postgresql")
 
 
 def default_database_path() -> Path:
@@ -23,8 +27,15 @@ def database_url(override: str | None = None) -> URL:
     """
     text = override or os.environ.get(DATABASE_URL_ENV) or str(default_database_path())
     if "://" not in text:
-        return URL.create("sqlite", database=str(Path(text).expanduser()))
-    url = make_url(text)
+        return URL.create("sqlite", database=str(Path(text).expanduser().resolve()))
+    try:
+        url = make_url(text)
+    except ArgumentError:
+        raise StorageError(f"{text!r} is not a database URL: give a SQLite file path, "
+                           "sqlite:///FILE or postgresql://USER@HOST/DATABASE") from None
+    if url.get_backend_name() not in SUPPORTED_BACKENDS:
+        raise StorageError(f"{url.get_backend_name()!r} databases are not supported: give a SQLite file path, "
+                           "sqlite:///FILE or postgresql://USER@HOST/DATABASE")
     if url.get_backend_name() == "postgresql" and url.get_driver_name() in {"", "psycopg2"}:
         # psycopg (3) is the driver Shinpan installs; a plain postgresql:// URL means it.
         url = url.set(drivername="postgresql+psycopg")
@@ -32,10 +43,13 @@ def database_url(override: str | None = None) -> URL:
 
 
 def sqlite_path(url: URL) -> Path | None:
-    """The file of a SQLite URL; None for PostgreSQL or an in-memory database."""
+    """The file of a SQLite URL, made absolute; None for PostgreSQL or an in-memory database.
+
+    Absolute because the read-only checks open it by a file: URI, which a relative path cannot be.
+    """
     if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
         return None
-    return Path(url.database)
+    return Path(url.database).expanduser().resolve()
 
 
 def describe(url: URL) -> str:

@@ -19,7 +19,6 @@ from db.errors import NewerDatabase, StorageError
 from db.location import describe
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
-FIRST_REVISION = "0001"
 
 
 def alembic_config(connection: Connection | None = None) -> Config:

@@ -281,10 +281,18 @@ class LoadedMatch:
     redo: list[StoredAction]  # undone, next first
 
 
+MAX_MATCH_ID = 2**31 - 1  # the id column's range on PostgreSQL; beyond it SQL drivers overflow
+
+
+def is_storable_id(match_id: int) -> bool:
+    """Whether a match number can be an id at all (a huge one is simply not found)."""
+    return 1 <= match_id <= MAX_MATCH_ID
+
+
 def load_match(match_id: int, *, session: Session) -> LoadedMatch:
     from db.codec import rebuild_setup
 
-    row = session.get(StoredMatch, match_id)
+    row = session.get(StoredMatch, match_id) if is_storable_id(match_id) else None
     if row is None:
         raise MatchNotFound(f"there is no match {match_id} in the database (see `shinpan history`)")
     seats = session.exec(

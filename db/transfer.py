@@ -23,7 +23,8 @@ from companion.rules.record import FORMAT_VERSION, read_record, replay_record, w
 from companion.rules.registry import get_ruleset
 from db.clock import utc_now
 from db.codec import action_data, action_notation, events_data, parse_notation
-from db.errors import ImportRejected
+from db.errors import ImportRejected, StorageError
+from db.fields import DATE_MAX, NAME_MAX, SIDE_MAX, TEAM_MAX, TITLE_MAX, options_problem, text_problem
 from db.models import DRAWN, IMPORTED, WON, StoredAction, StoredMatch
 from db.repository import LoadedMatch, create_match, load_match, progress_of
 
@@ -45,10 +46,25 @@ def _actions(loaded: LoadedMatch) -> list[Action]:
     return [parse_notation(loaded.setup.ruleset, a.actor, a.notation) for a in loaded.actions]
 
 
+class NotReplayable(StorageError):
+    """A stored match whose actions this version's rules no longer read: JSON export still works."""
+
+
 def export_record(match_id: int, *, session: Session) -> str:
-    """One match as a record file `shinpan replay` reads (actions in force; the redo list is not kept)."""
+    """One match as a record file `shinpan replay` reads (actions in force; the redo list is not kept).
+
+    Raises NotReplayable when a stored action no longer parses (a record file is rules notation
+    re-read through the ruleset); the JSON export keeps such a match as it was stored.
+    """
     loaded = load_match(match_id, session=session)
-    return write_record(loaded.setup, _actions(loaded), title=loaded.row.title, result=_result_line(loaded))
+    try:
+        actions = _actions(loaded)
+    except RulesError as error:
+        raise NotReplayable(
+            f"match {match_id} cannot be written as a record file: a stored action no longer reads with "
+            f"this version's rules ({error}); export it as JSON with `shinpan export --match {match_id} FILE.json`"
+        ) from None
+    return write_record(loaded.setup, actions, title=loaded.row.title, result=_result_line(loaded))
 
 
 def record_file_name(match_id: int, *, session: Session) -> str:
@@ -128,6 +144,10 @@ def read_records_file(text: str, source: str) -> list[Incoming]:
         match = replay_record(record)
     except RecordError as error:
         raise ImportRejected(source, str(error)) from None
+    for name, problem in (("title", text_problem(record.title, TITLE_MAX)),
+                          ("date", text_problem(match.setup.date, DATE_MAX))):
+        if problem:
+            raise ImportRejected(source, f"{name}: {problem}")
     return [Incoming(match, title=record.title, started_at=_record_day(match.setup.date))]
 
 
@@ -151,6 +171,36 @@ def _when(value: Any, where: str, source: str) -> datetime | None:
     return moment
 
 
+MAX_SEED = 2**63 - 1  # the seed column is a 64-bit integer
+
+
+def _check_fields(raw: dict[str, Any], where: str, source: str) -> None:
+    """Types and lengths a stored match needs, so a bad file is refused rather than stored and
+    then breaking history and export; each refusal names the field."""
+    seed = raw.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > MAX_SEED):
+        raise ImportRejected(source, f"{where}.seed must be a whole number or null, not {seed!r}")
+    checks: list[tuple[str, str | None]] = [
+        ("title", text_problem(raw.get("title"), TITLE_MAX)),
+        ("date", text_problem(raw.get("date"), DATE_MAX)),
+        ("options", options_problem(raw.get("options"))),
+    ]
+    players = raw.get("players")
+    if not isinstance(players, list):
+        raise ImportRejected(source, f"{where}.players must be a list of players")
+    for index, player in enumerate(players):
+        if not isinstance(player, dict):
+            raise ImportRejected(source, f"{where}.players[{index}] must be an object with a name")
+        checks += [
+            (f"players[{index}].name", text_problem(player.get("name"), NAME_MAX, optional=False)),
+            (f"players[{index}].side", text_problem(player.get("side"), SIDE_MAX)),
+            (f"players[{index}].team", text_problem(player.get("team"), TEAM_MAX)),
+        ]
+    for name, problem in checks:
+        if problem:
+            raise ImportRejected(source, f"{where}.{name} {problem}")
+
+
 def _json_match(raw: Any, where: str, source: str) -> Incoming:
     if not isinstance(raw, dict):
         raise ImportRejected(source, f"{where} is not an object")
@@ -159,6 +209,7 @@ def _json_match(raw: Any, where: str, source: str) -> Incoming:
         if raw.get("format_version", FORMAT_VERSION) != FORMAT_VERSION:
             raise ImportRejected(source, f"{where}: format_version {raw.get('format_version')} is not "
                                          f"{FORMAT_VERSION}; use a newer Shinpan to import it")
+        _check_fields(raw, where, source)
         players = [(p["name"], p.get("side"), p.get("team")) for p in raw["players"]]
         from companion.rules.model import PlayerSpec
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -16,6 +17,7 @@ from companion.cli.output import CliError, print_json, read_text
 EXIT_BAD_IMPORT = 2
 EXIT_DAMAGED_DATABASE = 3
 EXIT_NEWER_DATABASE = 4
+EXIT_PARTIAL_EXPORT = 5  # some matches could only be skipped (each named on standard error)
 
 
 def register(subparsers: Any) -> None:
@@ -104,13 +106,20 @@ def storage_errors() -> Iterator[None]:
         raise CliError(str(error)) from None
 
 
-def _engine(args: argparse.Namespace) -> Any:
+def _engine(args: argparse.Namespace, *, create: bool = False) -> Any:
+    """The database to work on; only import may create it (the read-only commands refuse a missing file)."""
     from sqlalchemy.exc import OperationalError
 
     from db.engine import open_database
+    from db.location import DATABASE_URL_ENV, database_url, sqlite_path
 
     try:
-        return open_database(args.database)
+        if not create and not args.database and not os.environ.get(DATABASE_URL_ENV):
+            default = sqlite_path(database_url(None))
+            if default is not None and not default.exists():
+                # A fresh install has simply stored nothing yet: read an empty database, make no file.
+                return open_database("sqlite://")
+        return open_database(args.database, create=create)
     except OperationalError as error:
         raise CliError(f"cannot open the match database: {error.orig}") from None
 
@@ -169,6 +178,9 @@ def cmd_history(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"page": page.page, "per_page": page.per_page, "total": page.total, "pages": page.pages,
                     "matches": [_summary_json(m) for m in page.items]})
+        return 0
+    if not page.items and page.total:
+        print(f"page {page.page} is past the last page ({page.pages}, {page.total} matches)")
         return 0
     if not page.items:
         print("no stored matches" + (" match these filters" if page.total == 0 and _any_filter(args) else ""))
@@ -261,16 +273,18 @@ def cmd_export(args: argparse.Namespace) -> int:
     from sqlmodel import Session
 
     from db.history import list_matches
-    from db.transfer import export_json, export_record, record_file_name
+    from db.repository import load_match
+    from db.transfer import export_json, export_record
 
     fmt = args.format or ("json" if args.path.lower().endswith(".json") else "record")
     with storage_errors():
         engine = _engine(args)
         with Session(engine) as session:
+            skipped: list[str] = []
             if args.match:
                 ids = list(args.match)
                 for match_id in ids:
-                    export_record(match_id, session=session)  # raises MatchNotFound early
+                    load_match(match_id, session=session)  # raises MatchNotFound early
             else:
                 page = list_matches(session=session, where=_filter(args), per_page=10**9)
                 ids = [m.id for m in reversed(page.items)]
@@ -287,13 +301,33 @@ def cmd_export(args: argparse.Namespace) -> int:
                 folder = Path(args.path)
                 if folder.exists() and not folder.is_dir():
                     raise CliError(f"{folder} is a file; several matches need a folder (or --format json)")
-                folder.mkdir(parents=True, exist_ok=True)
-                for match_id in ids:
-                    (folder / record_file_name(match_id, session=session)).write_text(
-                        export_record(match_id, session=session), encoding="utf-8")
+                skipped = _export_folder(folder, ids, session)
+    if skipped:
+        for note in skipped:
+            print(f"shinpan: skipped {note}", file=sys.stderr)
     if args.path != "-":
-        print(f"exported {len(ids)} match{'es' if len(ids) != 1 else ''} to {args.path}", file=sys.stderr)
-    return 0
+        done = len(ids) - len(skipped)
+        print(f"exported {done} match{'es' if done != 1 else ''} to {args.path}", file=sys.stderr)
+    return EXIT_PARTIAL_EXPORT if skipped else 0
+
+
+def _export_folder(folder: Path, ids: list[int], session: Any) -> list[str]:
+    """One record file per match; a match that cannot be a record file is left out and named."""
+    from db.transfer import NotReplayable, export_record, record_file_name
+
+    skipped: list[str] = []
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for match_id in ids:
+            try:
+                text = export_record(match_id, session=session)
+            except NotReplayable as error:
+                skipped.append(str(error))
+                continue
+            (folder / record_file_name(match_id, session=session)).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise CliError(f"{error.filename or folder}: {error.strerror}") from None
+    return skipped
 
 
 def _write(path: str, text: str) -> None:
@@ -325,7 +359,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
     files: list[dict[str, Any]] = []
     with storage_errors():
-        engine = _engine(args)
+        engine = _engine(args, create=True)
         for source in _import_sources(args.paths):
             try:
                 incoming = read_import_file(read_text(source), source)
@@ -354,7 +388,8 @@ def cmd_import(args: argparse.Namespace) -> int:
 def _sqlite_file(args: argparse.Namespace) -> Path:
     from db.location import database_url, sqlite_path
 
-    path = sqlite_path(database_url(args.database))
+    with storage_errors():
+        path = sqlite_path(database_url(args.database))
     if path is None:
         raise CliError("backup and restore work on a SQLite database file; "
                        "for a PostgreSQL server use pg_dump and pg_restore")

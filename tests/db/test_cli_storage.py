@@ -147,6 +147,14 @@ def test_without_a_setting_the_database_is_made_in_the_user_data_folder(
         pytest.skip("the data folder is redirected through XDG_DATA_HOME, which only Linux honours")
     monkeypatch.delenv("SHINPAN_DATABASE_URL", raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    default = tmp_path / "data" / "shinpan" / "shinpan.db"
     listing = _json(capsys, "history", "--json")
     assert isinstance(listing, dict) and listing["total"] == 0
-    assert (tmp_path / "data" / "shinpan" / "shinpan.db").is_file()
+    assert not default.exists()  # reading a fresh install's history makes no file
+    record = tmp_path / "known.txt"
+    record.write_text(KNOWN_MATCH, encoding="utf-8")
+    assert main(["import", str(record)]) == 0
+    capsys.readouterr()
+    assert default.is_file()
+    listing = _json(capsys, "history", "--json")
+    assert isinstance(listing, dict) and listing["total"] == 1
