@@ -6,6 +6,7 @@ import json
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass
@@ -16,17 +17,27 @@ class Figure:
     goal: str = ""
     peer: float | None = None
     peer_name: str = ""
+    # several peers measured in the same run (decoder libraries), by name; printed only when set
+    peers: dict[str, float] | None = None
+    met: bool | None = None  # whether the goal is met, where the benchmark can judge it
 
     def line(self) -> str:
         goal = f"  (goal {self.goal})" if self.goal else ""
         peer = f"  [{self.peer_name}: {self.peer:.4g} {self.unit}]" if self.peer is not None else ""
-        return f"{self.name:<55} {self.value:>10.4g} {self.unit}{goal}{peer}"
+        peers = "".join(f"  [{name}: {value:.4g} {self.unit}]" for name, value in (self.peers or {}).items())
+        met = "" if self.met is None else ("  goal met" if self.met else "  GOAL NOT MET")
+        return f"{self.name:<55} {self.value:>10.4g} {self.unit}{goal}{peer}{peers}{met}"
 
     def as_json(self) -> str:
-        data = {"name": self.name, "value": round(self.value, 6), "unit": self.unit, "goal": self.goal}
+        data: dict[str, Any] = {"name": self.name, "value": round(self.value, 6), "unit": self.unit,
+                                "goal": self.goal}
         if self.peer is not None:
             data["peer"] = round(self.peer, 6)
             data["peer_name"] = self.peer_name
+        if self.peers is not None:
+            data["peers"] = {name: round(value, 6) for name, value in self.peers.items()}
+        if self.met is not None:
+            data["met"] = self.met
         return json.dumps(data)
 
 

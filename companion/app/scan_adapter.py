@@ -89,7 +89,7 @@ def scan_picture(data: bytes, catalog_id: str | None, source: str = "picture") -
         image = decode_image_bytes(data, source)
     except ImageError as error:
         raise ScanFailed(str(error)) from None
-    sightings = _scanner(catalog_id).scan(image)
+    sightings = _scanner(catalog_id).scan(image, effort="fast" if source == "camera picture" else "auto")
     cards, notes = [], []
     canvas = image.copy() if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
     for sighting in sightings:

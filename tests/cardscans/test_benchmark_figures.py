@@ -1,0 +1,32 @@
+"""The scan benchmarks print the one figure shape every benchmark prints (benchmarks/README.md)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_scan_scenes_prints_the_shared_json_shape_with_its_peers() -> None:
+    run = subprocess.run([sys.executable, "benchmarks/scan_scenes.py", "--scenes", "1", "--json"], cwd=REPO,
+                         capture_output=True, text=True, timeout=120, check=True)
+    rows = [json.loads(line) for line in run.stdout.splitlines()]
+    assert len(rows) == 6 and all(list(row)[:4] == ["name", "value", "unit", "goal"] for row in rows)
+    times = [row for row in rows if row["name"].endswith("median_time")]
+    assert [sorted(row["peers"]) for row in times] == [["opencv", "pyzbar", "zxing-cpp"]] * 2
+    assert all(isinstance(row["met"], bool) for row in rows)
+    assert all(value > 0 for row in times for value in row["peers"].values())
+
+
+def test_a_figure_without_peers_keeps_the_single_peer_shape() -> None:
+    sys.path.insert(0, str(REPO))
+    from benchmarks.report import Figure
+
+    assert json.loads(Figure("x", 1.0, "ms", "<= 2 ms", 3.0, "raw sqlite3").as_json()) == {
+        "name": "x", "value": 1.0, "unit": "ms", "goal": "<= 2 ms", "peer": 3.0, "peer_name": "raw sqlite3"}
+    shaped = json.loads(Figure("y", 1.0, "%", "100 %", peers={"pyzbar": 50.0}, met=False).as_json())
+    assert shaped == {"name": "y", "value": 1.0, "unit": "%", "goal": "100 %", "peers": {"pyzbar": 50.0},
+                      "met": False}
