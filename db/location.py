@@ -14,6 +14,7 @@ from db.errors import StorageError
 DATABASE_URL_ENV = "SHINPAN_DATABASE_URL"
 DATABASE_FILE = "shinpan.db"
 SUPPORTED_BACKENDS = ("sqlite", "postgresql")
+SUPPORTED_DRIVERS = ("pysqlite", "psycopg")  # the ones installed with Shinpan
 
 
 def default_database_path() -> Path:
@@ -33,12 +34,12 @@ def database_url(override: str | None = None) -> URL:
     except ArgumentError:
         raise StorageError(f"{text!r} is not a database URL: give a SQLite file path, "
                            "sqlite:///FILE or postgresql://USER@HOST/DATABASE") from None
-    if url.get_backend_name() not in SUPPORTED_BACKENDS:
-        raise StorageError(f"{url.get_backend_name()!r} databases are not supported: give a SQLite file path, "
-                           "sqlite:///FILE or postgresql://USER@HOST/DATABASE")
     if url.get_backend_name() == "postgresql" and url.get_driver_name() in {"", "psycopg2"}:
         # psycopg (3) is the driver Shinpan installs; a plain postgresql:// URL means it.
         url = url.set(drivername="postgresql+psycopg")
+    if url.get_backend_name() not in SUPPORTED_BACKENDS or url.get_driver_name() not in SUPPORTED_DRIVERS:
+        raise StorageError(f"{url.drivername!r} databases are not supported: give a SQLite file path, "
+                           "sqlite:///FILE or postgresql://USER@HOST/DATABASE")
     return url
 
 

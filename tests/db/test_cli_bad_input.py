@@ -78,6 +78,7 @@ def test_numbers_too_large_for_the_database_are_answered_plainly(tmp_path: Path)
 def test_a_bad_database_argument_is_one_line_and_creates_nothing(tmp_path: Path) -> None:
     refused(shinpan("history", "--database", str(tmp_path), cwd=tmp_path), "is a folder")
     refused(shinpan("history", "--database", "mysql://x@y/z", cwd=tmp_path), "'mysql'", "not supported")
+    refused(shinpan("stats", "--database", "postgresql+asyncpg://x@y/z", cwd=tmp_path), "not supported")
     missing = tmp_path / "no_such_dir" / "x.db"
     for argv in (["history"], ["stats"], ["export", "out.json"], ["backup", "bk.db"]):
         refused(shinpan(*argv, "--database", str(missing), cwd=tmp_path), str(missing))
