@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from datetime import UTC, date, datetime
+from typing import Any
 
 import pytest
 from sqlalchemy import update
@@ -74,7 +75,7 @@ def test_history_is_newest_first_and_paged(engine: Engine, club: list[DurableMat
 
 
 def test_history_filters_by_player_outcome_date_and_ruleset(engine: Engine, club: list[DurableMatch]) -> None:
-    def ids(**where: object) -> set[int]:
+    def ids(**where: Any) -> set[int]:
         with Session(engine) as session:
             return {m.id for m in list_matches(session=session, where=MatchFilter(**where), per_page=100).items}
 
