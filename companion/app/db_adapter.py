@@ -8,11 +8,12 @@ import json
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
-from companion.app.storage import ExportFile, LiveSession, PlayerStats, StoredMatch
+from companion.app.storage import ExportFile, LiveSession, PlayerStats, StoredMatch, StoreError
 from companion.rules.match import Match
 from companion.rules.model import MatchSetup
 from db.backup import backup_database
 from db.engine import open_database
+from db.errors import StorageError
 from db.history import list_matches
 from db.live import DurableMatch
 from db.location import database_url, describe, sqlite_path
@@ -50,7 +51,10 @@ class DbStore:
         return DurableMatch.resume(self.engine, int(match_id))
 
     def load(self, match_id: str) -> Match:
-        return DurableMatch.resume(self.engine, int(match_id)).match
+        try:
+            return DurableMatch.resume(self.engine, int(match_id)).match
+        except StorageError as error:
+            raise StoreError(str(error)) from error
 
     def matches(self) -> list[StoredMatch]:
         with Session(self.engine) as session:
@@ -69,9 +73,12 @@ class DbStore:
                     for r in player_records(session=session)]
 
     def export_match(self, match_id: str) -> ExportFile:
-        with Session(self.engine) as session:
-            return ExportFile(record_file_name(int(match_id), session=session),
-                              export_record(int(match_id), session=session))
+        try:
+            with Session(self.engine) as session:
+                return ExportFile(record_file_name(int(match_id), session=session),
+                                  export_record(int(match_id), session=session))
+        except StorageError as error:
+            raise StoreError(str(error)) from error
 
     def export_all(self) -> ExportFile:
         with Session(self.engine) as session:

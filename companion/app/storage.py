@@ -66,6 +66,10 @@ class LiveSession(Protocol):
         ...
 
 
+class StoreError(Exception):
+    """The store refused (a match that no longer replays, a failed read): the message says why and what to do."""
+
+
 class MatchStore(Protocol):
     description: str
 

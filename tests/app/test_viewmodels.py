@@ -325,3 +325,29 @@ def test_a_match_changed_on_another_device_is_refused_here_until_reloaded(tmp_pa
     assert score(tablet.live) == (1, 0) and not tablet.live.save_failed
     tablet.live.reload()
     assert tablet.live.notice == "Reloaded: 4 actions as stored."
+
+
+def test_a_stored_match_the_rules_no_longer_accept_is_explained_not_crashed_on(tmp_path: Path) -> None:
+    """A rules change can make an old match unreplayable: History says so and points at the JSON export."""
+    import sqlite3
+
+    pytest.importorskip("db.live")
+    from companion.app.db_adapter import DbStore
+    from db.engine import open_database
+
+    database = tmp_path / "shinpan.db"
+    store = DbStore(open_database(f"sqlite:///{database}"), "test database")
+    live = start_kendo(store).live
+    assert live is not None
+    to_first_exchange(live)
+    history = AppViewModel(store).history
+    (row,) = history.rows()
+    history.open(row.id)
+    with sqlite3.connect(database) as raw:  # as if a later version had renamed the card
+        raw.execute("UPDATE match_actions SET notation = 'offer ZANSHIN 4' WHERE seq = 1")
+    assert history.export_opened() is None
+    assert "ZANSHIN" in history.message and "JSON" in history.message
+    history.close()
+    history.open(row.id)
+    assert history.opened is None and "JSON" in history.message
+    assert '"matches"' in history.export_all().text

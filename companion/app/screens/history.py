@@ -58,7 +58,8 @@ def _exporter(make: Callable[[], ExportFile | None], vm: HistoryViewModel,
               refresh: Handler) -> Callable[[], Awaitable[None]]:
     async def export() -> None:
         file = make()
-        if file is None:
+        if file is None:  # nothing to export, or refused: the view-model's message says why
+            refresh()
             return
         try:
             await ft.FilePicker().save_file(file_name=file.name, src_bytes=file.text.encode("utf-8"))

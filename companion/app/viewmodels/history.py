@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.app.storage import ExportFile, MatchStore, PlayerStats, StoredMatch
+from companion.app.storage import ExportFile, MatchStore, PlayerStats, StoredMatch, StoreError
 from companion.app.viewmodels.live import board_data
 from companion.app.viewmodels.triggers import triggers_of
 from companion.rules.match import Match
@@ -62,7 +62,11 @@ class HistoryViewModel:
 
     def open(self, match_id: str) -> None:
         self.message = ""
-        self.opened = self.store.load(match_id)
+        try:
+            self.opened = self.store.load(match_id)
+        except StoreError as error:
+            self.message = f"{error} Export all matches keeps it as JSON."
+            return
         self.opened_id = match_id
         self.position = len(self.opened.actions)
 
@@ -118,7 +122,11 @@ class HistoryViewModel:
     def export_opened(self) -> ExportFile | None:
         if self.opened_id is None:
             return None
-        return self.store.export_match(self.opened_id)
+        try:
+            return self.store.export_match(self.opened_id)
+        except StoreError as error:
+            self.message = f"{error} Export all matches keeps it as JSON."
+            return None
 
     def export_all(self) -> ExportFile:
         return self.store.export_all()
