@@ -74,10 +74,12 @@ def register_card_photo(catalog_id: str, card_id: str, data: bytes, source: str 
         photo = decode_image_bytes(data, source)
         gallery = FaceGallery.load(path) if path.exists() else FaceGallery()
         gallery.register_photo(catalog_id, card_id, photo)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        gallery.save(path)  # GalleryError (an ImageError) when the file cannot be written
     except ImageError as error:
         raise ScanFailed(str(error)) from None
-    path.parent.mkdir(parents=True, exist_ok=True)
-    gallery.save(path)
+    except OSError as error:
+        raise ScanFailed(f"the face gallery {path} cannot be written ({error.strerror}); nothing was changed") from None
 
 
 def scan_picture(data: bytes, catalog_id: str | None, source: str = "picture") -> ScanOutcome:

@@ -87,3 +87,16 @@ def test_a_card_registered_by_photo_is_recognised_untagged() -> None:
     scan = scanner()
     assert scan.picture(png_bytes(synthetic.photograph_card(kote, rng, 0.5)[0]))  # another photo, no tag
     assert scan.live.picker.text == "KOTE"
+
+
+def test_a_face_gallery_that_cannot_be_written_is_one_message(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the gallery's folder should be")
+    monkeypatch.setenv("SHINPAN_FACES", str(blocker / "faces.npz"))
+    rng = np.random.default_rng(2)
+    decks = DecksViewModel()
+    decks.open("kendo-taikai")
+    assert not decks.register_photo("kote", png_bytes(synthetic.photograph_card(synthetic.card_face(5), rng, 0.6)[0]))
+    assert decks.message.startswith("KOTE not registered:") and "cannot be written" in decks.message
+    assert blocker.read_text() == "a file where the gallery's folder should be"
