@@ -51,15 +51,24 @@ def _faces_version() -> float:
 
 
 @lru_cache(maxsize=8)
-def _scanner_for(catalog_id: str | None, faces_version: float) -> Any:
+def _scanner_for(catalog_id: str | None, faces_version: float) -> tuple[Any, str]:
+    """The scanner, and what went wrong with the registered faces ("" when nothing did)."""
+    from cardscans.imageio import ImageError
     from cardscans.pipeline import Scanner
     from cardscans.recognizer import FaceGallery
 
-    gallery = FaceGallery.load(faces_path()) if faces_version else None
-    return Scanner.for_catalog(catalog_id, gallery)
+    gallery, problem = None, ""
+    if faces_version:
+        try:
+            gallery = FaceGallery.load(faces_path())
+        except ImageError as error:
+            # Tags still read: a damaged gallery costs only the cards registered by photo.
+            problem = (f"the cards registered by photo cannot be read ({error}): "
+                       "register them again under Decks and tags")
+    return Scanner.for_catalog(catalog_id, gallery), problem
 
 
-def _scanner(catalog_id: str | None) -> Any:
+def _scanner(catalog_id: str | None) -> tuple[Any, str]:
     """The scanner for a catalog, with the registered faces as they are on disk now."""
     return _scanner_for(catalog_id, _faces_version())
 
@@ -91,8 +100,13 @@ def scan_picture(data: bytes, catalog_id: str | None, source: str = "picture") -
         image = decode_image_bytes(data, source)
     except ImageError as error:
         raise ScanFailed(str(error)) from None
-    sightings = _scanner(catalog_id).scan(image, effort="fast" if source == "camera picture" else "auto")
-    cards, notes = [], []
+    scanner, gallery_problem = _scanner(catalog_id)
+    try:
+        sightings = scanner.scan(image, effort="fast" if source == "camera picture" else "auto")
+    except Exception as error:  # the screen's boundary: one message, the match untouched
+        raise ScanFailed(f"the {source} could not be scanned ({type(error).__name__}: {error})") from None
+    cards: list[SeenCard] = []
+    notes = [gallery_problem] if gallery_problem else []
     canvas = image.copy() if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
     for sighting in sightings:
         if sighting.kind == "card" and sighting.card_id:

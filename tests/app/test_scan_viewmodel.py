@@ -100,3 +100,16 @@ def test_a_face_gallery_that_cannot_be_written_is_one_message(tmp_path: Path,
     assert not decks.register_photo("kote", png_bytes(synthetic.photograph_card(synthetic.card_face(5), rng, 0.6)[0]))
     assert decks.message.startswith("KOTE not registered:") and "cannot be written" in decks.message
     assert blocker.read_text() == "a file where the gallery's folder should be"
+
+
+def test_a_damaged_face_gallery_still_lets_tags_be_read_and_says_so(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    faces = tmp_path / "faces.npz"
+    faces.write_bytes(b"not a zip: half-written by a phone that died")
+    monkeypatch.setenv("SHINPAN_FACES", str(faces))
+    scan = scanner()
+    before = scan.live.match.actions
+    assert scan.picture(png_bytes(tag_frame("kendo-taikai", "men")), "camera picture")
+    assert scan.live.picker.text == "MEN"
+    assert "registered by photo cannot be read" in scan.status
+    assert scan.live.match.actions == before
