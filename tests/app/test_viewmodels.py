@@ -351,3 +351,14 @@ def test_a_stored_match_the_rules_no_longer_accept_is_explained_not_crashed_on(t
     history.open(row.id)
     assert history.opened is None and "JSON" in history.message
     assert '"matches"' in history.export_all().text
+
+
+def test_a_setting_that_cannot_be_saved_says_so(tmp_path: Path) -> None:
+    from companion.app.viewmodels.settings import SettingsViewModel
+
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the config folder should be")
+    settings = SettingsViewModel.load(blocker / "settings.json")
+    settings.set_text_scale(2.0)
+    assert settings.text_scale == 2.0
+    assert settings.notice.startswith("Not saved (") and "until the app closes" in settings.notice

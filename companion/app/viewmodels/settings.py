@@ -66,8 +66,10 @@ class SettingsViewModel:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.path.write_text(json.dumps(data, indent=2), encoding="utf-8")
-        except OSError as error:  # settings are a comfort: never stop the referee for them
+        except OSError as error:  # settings are a comfort: never stop the referee for them, but say so
             log.warning("settings not saved to %s: %s", self.path, error)
+            reason = error.strerror or type(error).__name__
+            self.notice = f"Not saved ({reason}: {self.path}); this setting lasts until the app closes."
 
     def set_theme(self, theme: str) -> None:
         if theme in THEMES:
