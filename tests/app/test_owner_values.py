@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import hashlib
+import os
 from pathlib import Path
 
 import pytest
 
+from companion.app.db_adapter import DbStore
+from companion.app.viewmodels.app import AppViewModel
 from companion.app.viewmodels.decks import DecksViewModel
+from companion.app.viewmodels.live import LiveViewModel
 from companion.app.viewmodels.new_match import NewMatchViewModel
 from companion.app.viewmodels.owner_values import OWNER_VALUES_ENV, OwnerValuesViewModel
 from companion.rules.catalog import load_catalog
 from companion.rules.kenpo.cards import kenpo_cards
+from db.engine import open_database
 
 
 def test_each_unknown_owner_value_is_listed_with_its_meaning_and_what_is_allowed(tmp_path: Path) -> None:
@@ -103,7 +109,11 @@ def test_decks_count_the_entered_values_and_new_match_offers_the_saved_file(
     assert [label for label, _ in choices] == ["none", "my deck's values (1 entered)"]
     new.set_option("owner-values", choices[1][1])
     setup = new.setup()
-    assert setup is not None and setup.option_map["owner-values"] == str(tmp_path / "kenpo-masters.toml")
+    assert setup is not None
+    # The match gets the unchanging copy of the saved values, not the file the Decks editor rewrites.
+    used = Path(str(setup.option_map["owner-values"]))
+    assert used.parent == (tmp_path / "used").resolve() and used.name.startswith("kenpo-masters-")
+    assert used.read_bytes() == (tmp_path / "kenpo-masters.toml").read_bytes()
 
 
 def test_the_editor_shows_one_card_at_a_time_and_keeps_typed_text_until_saved(tmp_path: Path) -> None:
@@ -119,3 +129,128 @@ def test_the_editor_shows_one_card_at_a_time_and_keeps_typed_text_until_saved(tm
     assert not (tmp_path / "kenpo-masters.toml").exists()
     assert vm.save()
     assert dict(vm.card_choices())["jab"] == "Jab (1 of 12 entered)"
+
+
+FRONT_KICK_ARROWS = ("arrow-front-right", "arrow-left", "arrow-right", "arrow-back-left", "arrow-back-right",
+                     "arrow-back")
+
+
+def save_front_kick_arrows(folder: Path, value: int) -> Path:
+    editor = OwnerValuesViewModel("kenpo-masters", folder)
+    for field in FRONT_KICK_ARROWS:
+        editor.set_text("front-kick", field, str(value))
+    assert editor.save(), editor.message
+    return editor.path
+
+
+def start_kenpo(database: Path, owner_values: str) -> AppViewModel:
+    app = AppViewModel(DbStore(open_database(f"sqlite:///{database}"), "test database"))
+    app.go("new")
+    assert app.new_match is not None
+    app.new_match.select_ruleset("kenpo-masters")
+    app.new_match.set_name(0, "Yui")
+    app.new_match.set_name(1, "Ren")
+    app.new_match.set_option("owner-values", owner_values)
+    assert app.start_match(), app.new_match.message
+    return app
+
+
+def play(live: LiveViewModel, *texts: str) -> None:
+    for text in texts:
+        assert live.play_text(text, 0), (text, live.message)
+
+
+def threat(live: LiveViewModel) -> list[tuple[tuple[int, ...], object]]:
+    squares = live.board()["extras"]["threat_map"]["squares"]
+    return sorted((tuple(s["square"]), s.get("total")) for s in squares if s.get("attacks"))
+
+
+def test_a_match_started_with_the_saved_values_keeps_them_when_the_decks_editor_saves_others(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "owner-values"
+    monkeypatch.setenv(OWNER_VALUES_ENV, str(folder))
+    saved = save_front_kick_arrows(folder, 2)
+    original = saved.read_bytes()
+    new = NewMatchViewModel()
+    new.select_ruleset("kenpo-masters")
+    app = start_kenpo(tmp_path / "shinpan.db", new.owner_value_choices("owner-values")[1][1])
+    live = app.live
+    assert live is not None
+    play(live, "starts", "Front Kick forward", "end")
+    before = threat(live)
+    assert ((2, 2), 2) in before  # the Front Kick's owner value 2, as saved when the match started
+
+    save_front_kick_arrows(folder, 7)  # meanwhile, on the Decks screen
+    assert saved.read_bytes() != original
+    assert threat(live) == before
+    # History and a resumed match replay it with the values it was played with, not today's file.
+    app.go("live", live.match_id)
+    assert app.live is not None and threat(app.live) == before
+    used = Path(str(live.match.setup.option_map["owner-values"]))
+    digest = hashlib.sha256(original).hexdigest()[:16]
+    assert used == (folder / "used" / f"kenpo-masters-{digest}.toml").resolve()
+    assert used.read_bytes() == original
+
+
+def test_a_match_started_with_the_saved_values_goes_on_after_the_working_file_is_moved(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "owner-values"
+    monkeypatch.setenv(OWNER_VALUES_ENV, str(folder))
+    saved = save_front_kick_arrows(folder, 3)
+    app = start_kenpo(tmp_path / "shinpan.db", str(saved))  # the saved file's own path: the same values
+    live = app.live
+    assert live is not None
+    play(live, "starts", "Front Kick forward")
+    os.rename(saved, saved.with_suffix(".moved"))  # the folder is synced or cleaned up
+    play(live, "end")
+    assert len(live.match.actions) == 3 and not live.save_failed
+    app.go("live", live.match_id)
+    assert app.live is not None and len(app.live.match.actions) == 3
+    assert ((2, 2), 3) in threat(app.live)
+
+
+def test_starting_twice_with_the_same_saved_values_keeps_one_copy_and_a_change_makes_another(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "owner-values"
+    monkeypatch.setenv(OWNER_VALUES_ENV, str(folder))
+    saved = str(save_front_kick_arrows(folder, 2).resolve())
+    database = tmp_path / "shinpan.db"
+    first = start_kenpo(database, saved).live
+    second = start_kenpo(database, saved).live
+    assert first is not None and second is not None
+    copy = first.match.setup.option_map["owner-values"]
+    assert second.match.setup.option_map["owner-values"] == copy
+    written = Path(str(copy)).stat().st_mtime_ns
+    assert len(list((folder / "used").iterdir())) == 1
+    assert Path(str(copy)).stat().st_mtime_ns == written  # reused, not written again
+
+    save_front_kick_arrows(folder, 5)
+    third = start_kenpo(database, saved).live
+    assert third is not None and third.match.setup.option_map["owner-values"] != copy
+    assert sorted(p.name for p in (folder / "used").iterdir()) == sorted(
+        [Path(str(copy)).name, Path(str(third.match.setup.option_map["owner-values"])).name])
+    assert Path(str(copy)).stat().st_mtime_ns == written  # the first match's copy is never rewritten
+
+
+def test_a_typed_owner_file_is_used_as_given_and_a_missing_one_is_explained_with_the_match_unchanged(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(OWNER_VALUES_ENV, str(tmp_path / "owner-values"))
+    own = save_front_kick_arrows(tmp_path / "my-deck", 3)  # the owner's own file, not the Decks screen's
+    app = start_kenpo(tmp_path / "shinpan.db", str(own))
+    live = app.live
+    assert live is not None
+    assert live.match.setup.option_map["owner-values"] == str(own)
+    assert not (tmp_path / "owner-values" / "used").exists()
+    play(live, "starts", "Front Kick forward")
+
+    os.rename(own, own.with_suffix(".moved"))
+    assert not live.play_text("end", 0)
+    assert live.message.startswith("The rules could not apply it: owner values file")
+    assert "not found" in live.message and "The match is unchanged." in live.message
+    assert "Not saved" not in live.message and not live.save_failed
+    assert len(live.match.actions) == 2
+
+    os.rename(own.with_suffix(".moved"), own)  # put back: the same match goes on, nothing was lost
+    play(live, "end")
+    app.go("live", live.match_id)
+    assert app.live is not None and len(app.live.match.actions) == 3

@@ -270,11 +270,19 @@ class LiveViewModel:
         return self._push(Forfeit(seat))
 
     def _push(self, action: Action) -> bool:
+        recorded = len(self.match.actions)
         try:
             events = self.session.push(action)
         except IllegalAction as error:
             self.message = f"Not legal now: {error.reason} [{error.ruling}]. The match is unchanged."
             self.notice = ""
+            return False
+        except RulesError as error:
+            if len(self.match.actions) == recorded:  # refused before anything changed: nothing to reload
+                self.message = f"The rules could not apply it: {error}. The match is unchanged."
+                self.notice = ""
+                return False
+            self._storage_failed(f"Not saved, so not recorded: {error}")
             return False
         except Exception as error:  # storage failed: the session has put the match back as stored
             self._storage_failed(f"Not saved, so not recorded: {error}")

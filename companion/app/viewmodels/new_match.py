@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from pathlib import Path
 
-from companion.app.viewmodels.owner_values import owner_values_path, saved_count
+from companion.app.viewmodels.owner_values import owner_values_path, saved_count, used_copy
 from companion.rules.errors import RulesError
 from companion.rules.model import MatchSetup, OptionSpec, OptionValue, PlayerSpec
 from companion.rules.registry import all_rulesets, get_ruleset
@@ -28,7 +29,9 @@ class OptionRow:
 
 
 class NewMatchViewModel:
-    def __init__(self, remembered_names: list[str] | None = None, today: datetime.date | None = None) -> None:
+    def __init__(self, remembered_names: list[str] | None = None, today: datetime.date | None = None,
+                 owner_values_folder: Path | None = None) -> None:
+        self.owner_values_folder = owner_values_folder  # None: SHINPAN_OWNER_VALUES or the data folder
         self.rulesets: list[Ruleset[object]] = all_rulesets()
         self.remembered_names = list(remembered_names or [])
         self.today = today
@@ -82,10 +85,10 @@ class NewMatchViewModel:
         catalog_id = self.ruleset.catalog_id
         if name != OWNER_VALUES_OPTION or catalog_id is None:
             return []
-        entered = saved_count(catalog_id)
+        entered = saved_count(catalog_id, self.owner_values_folder)
         if not entered:
             return []
-        saved = str(owner_values_path(catalog_id).resolve())
+        saved = str(owner_values_path(catalog_id, self.owner_values_folder).resolve())
         return [("none", ""), (f"my deck's values ({entered} entered)", saved)]
 
     def set_option(self, name: str, value: OptionValue | str) -> None:
@@ -150,10 +153,30 @@ class NewMatchViewModel:
         """The new match's setup, or None with `message` saying what to fix."""
         players = [PlayerSpec(name.strip(), side) for name, side in zip(self.names, self.sides, strict=True)]
         date = (self.today or datetime.date.today()).isoformat()
+        options = dict(self.options)
         try:
-            setup = self.ruleset.make_setup(players, self.options, date=date)
+            options.update(self._owner_values_as_used())
+        except OSError as error:
+            self.message = (f"Your saved owner values could not be kept for this match ({error}); "
+                            "check the owner-values folder, or choose none.")
+            return None
+        try:
+            setup = self.ruleset.make_setup(players, options, date=date)
         except RulesError as error:
             self.message = f"{error}."
             return None
         self.message = ""
         return setup
+
+    def _owner_values_as_used(self) -> dict[str, OptionValue]:
+        """The Decks screen's saved file is replaced by its unchanging copy (`used_copy`): the file
+        itself is rewritten by every save, and a match must keep the values it started with. A path
+        to any other file is the owner's own and is used as given."""
+        chosen = self.options.get(OWNER_VALUES_OPTION)
+        catalog_id = self.ruleset.catalog_id
+        if not isinstance(chosen, str) or not chosen or catalog_id is None or not Path(chosen).is_absolute():
+            return {}
+        saved = owner_values_path(catalog_id, self.owner_values_folder)
+        if Path(chosen).resolve() != saved.resolve():
+            return {}
+        return {OWNER_VALUES_OPTION: str(used_copy(saved.resolve(), catalog_id))}

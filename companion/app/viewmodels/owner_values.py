@@ -8,6 +8,7 @@ checks where it has them); a refused entry leaves the file as it was.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -38,6 +39,34 @@ def owner_values_folder() -> Path:
 
 def owner_values_path(catalog_id: str, folder: Path | None = None) -> Path:
     return (folder or owner_values_folder()) / f"{catalog_id}.toml"
+
+
+def used_copy(saved: Path, catalog_id: str) -> Path:
+    """The saved file's values as a match uses them: `used/<catalog-id>-<hash>.toml` beside it, named by
+    the bytes' SHA-256, written once and never changed, so a match (and its replay in History) keeps
+    the values it started with whatever the Decks editor saves later. OSError when it cannot be read
+    or written."""
+    data = saved.read_bytes()
+    copy = saved.parent / "used" / f"{catalog_id}-{hashlib.sha256(data).hexdigest()[:16]}.toml"
+    if copy.is_file():
+        return copy
+    copy.parent.mkdir(parents=True, exist_ok=True)
+    _write_atomically(copy, data)
+    return copy
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    # A temporary file beside the real one, then os.replace: a crash mid-write leaves no partial file.
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
 
 
 def saved_count(catalog_id: str, folder: Path | None = None) -> int:
@@ -279,18 +308,8 @@ class OwnerValuesViewModel:
         return "\n".join(lines) + "\n"
 
     def _write(self, cards: dict[str, dict[str, Any]]) -> None:
-        # A temporary file beside the real one, then os.replace: a crash mid-write leaves the old file.
         self.path.parent.mkdir(parents=True, exist_ok=True)
         if self._damaged and self.path.exists():
             os.replace(self.path, self.path.with_suffix(".damaged"))
             self._damaged = False
-        handle, temporary = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.stem}-", suffix=".tmp")
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                out.write(self.file_text(cards))
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(temporary, self.path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        _write_atomically(self.path, self.file_text(cards).encode("utf-8"))
