@@ -86,7 +86,7 @@ def test_referee_a_kendo_shiai_match_from_new_match_to_history(app: AppPage) -> 
     app.shot("08-history")
     app.see("Aiko · kendo-shiai: 1 played, 1 won, 0 lost, 0 drawn")
     app.click("Open Aiko vs Ben")
-    app.see("Result: won by Aiko: two IPPONs (2:1)")
+    app.see("Result: Aiko won: two IPPONs (2:1)")
     app.see("Aiko (red): IPPON after each step: 0 0 0 0 1 1 1 1 2")  # the chart's numbers, in words
     app.shot("09-history-match")
 

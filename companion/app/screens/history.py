@@ -82,14 +82,10 @@ def _opened(vm: HistoryViewModel, ui: Ui, act: Act, on_home: Handler, on_resume:
                     ui.button("Step back", act(vm.step_back), icon=ft.Icons.CHEVRON_LEFT),
                     ui.button("Step forward", act(vm.step_forward), icon=ft.Icons.CHEVRON_RIGHT),
                     ui.button("End", act(partial(vm.scrub, total)), icon=ft.Icons.LAST_PAGE)], wrap=True)
-    result = vm.opened.outcome()
-    result_text = "in progress" if not result.finished else (
-        "draw" if result.draw else
-        f"won by {', '.join(vm.opened.setup.players[s].name for s in result.winners)}: {result.reason}")
     parts: list[ft.Control] = [ui.back_bar("Match", on_home),
                                ui.button("All matches", act(vm.close), icon=ft.Icons.ARROW_BACK),
-                               ui.text(f"Result: {result_text}", 18, bold=True)]
-    if not result.finished:
+                               ui.text(f"Result: {vm.opened_result()}", 18, bold=True)]
+    if not vm.opened.outcome().finished:
         parts.append(ui.button("Resume this match", partial(on_resume, vm.opened_id), primary=True))
     parts += [ui.async_button("Export this match", _exporter(vm.export_opened, vm, refresh)),
               ui.message(vm.message),

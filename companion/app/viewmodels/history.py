@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.app.storage import ExportFile, MatchStore, PlayerStats, StoredMatch, StoreError
+from companion.app.storage import ExportFile, MatchStore, PlayerStats, StoredMatch, StoreError, result_text
 from companion.app.viewmodels.live import board_data
 from companion.app.viewmodels.triggers import triggers_of
 from companion.rules.match import Match
@@ -45,7 +45,12 @@ class HistoryViewModel:
     def rows(self) -> list[StoredMatch]:
         wanted = self.query.strip().casefold()
         found = []
-        for stored in self.store.matches():
+        try:
+            stored_matches = self.store.matches()
+        except StoreError as error:  # a damaged row: say so, the app around it still works
+            self.message = f"{error}. Export all matches keeps what can be read."
+            return []
+        for stored in stored_matches:
             if self.status == "finished" and not stored.finished:
                 continue
             if self.status == "in progress" and stored.finished:
@@ -118,6 +123,12 @@ class HistoryViewModel:
     def stats_text(row: PlayerStats) -> str:
         return (f"{row.player} · {row.ruleset}: {row.played} played, {row.wins} won, {row.losses} lost, "
                 f"{row.draws} drawn")
+
+    def opened_result(self) -> str:
+        """The opened match's result in the words the match list uses ("Aiko won: two IPPONs (2:1)")."""
+        if self.opened is None:
+            return ""
+        return result_text(self.opened) or "in progress"
 
     def export_opened(self) -> ExportFile | None:
         if self.opened_id is None:
