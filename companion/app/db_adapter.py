@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, col, select
 
 from companion.app.storage import ExportFile, LiveSession, PlayerStats, StoredMatch, StoreError
@@ -18,6 +19,7 @@ from db.history import list_matches
 from db.live import DurableMatch
 from db.location import database_url, describe, sqlite_path
 from db.models import IN_PROGRESS, MatchSummary, Player
+from db.repository import unfinished_match_ids
 from db.stats import player_records
 from db.transfer import all_match_ids, export_json, export_record, record_file_name
 
@@ -37,6 +39,7 @@ class DbStore:
         self.engine = engine
         self.description = description
         self.database = sqlite_path(engine.url)
+        self.not_saved_because = ""
 
     @classmethod
     def open(cls) -> DbStore:
@@ -44,11 +47,26 @@ class DbStore:
         return cls(open_database(url), f"database {describe(url)}")
 
     def start(self, setup: MatchSetup) -> tuple[str, LiveSession]:
-        live = DurableMatch.start(self.engine, setup)
+        try:
+            live = DurableMatch.start(self.engine, setup)
+        except StorageError as error:
+            raise StoreError(str(error)) from error
         return str(live.match_id), live
 
     def resume(self, match_id: str) -> LiveSession:
-        return DurableMatch.resume(self.engine, int(match_id))
+        try:
+            return DurableMatch.resume(self.engine, int(match_id))
+        except StorageError as error:
+            raise StoreError(str(error)) from error
+
+    def latest_unfinished(self, skip: frozenset[str] = frozenset()) -> str | None:
+        """db.repository's rule: recorded on this device (not imported), most recently changed first."""
+        try:
+            with Session(self.engine) as session:
+                ids = [str(i) for i in unfinished_match_ids(session=session)]
+        except (StorageError, SQLAlchemyError) as error:
+            raise StoreError(f"the unfinished matches could not be read ({error})") from error
+        return next((i for i in ids if i not in skip), None)
 
     def load(self, match_id: str) -> Match:
         try:
@@ -57,8 +75,11 @@ class DbStore:
             raise StoreError(str(error)) from error
 
     def matches(self) -> list[StoredMatch]:
-        with Session(self.engine) as session:
-            page = list_matches(session=session, per_page=HISTORY_LIMIT)
+        try:
+            with Session(self.engine) as session:
+                page = list_matches(session=session, per_page=HISTORY_LIMIT)
+        except (StorageError, SQLAlchemyError, ValueError) as error:  # ValueError: a damaged date in a row
+            raise StoreError(f"the stored matches could not be listed ({error})") from error
         return [StoredMatch(str(m.id), m.ruleset, tuple(p.name for p in m.players), m.status != IN_PROGRESS,
                             _result(m), m.action_count, m.date or m.started_at.date().isoformat())
                 for m in page.items]

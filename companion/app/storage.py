@@ -72,6 +72,11 @@ class StoreError(Exception):
 
 class MatchStore(Protocol):
     description: str
+    not_saved_because: str  # why matches are not being kept (memory only); "" when they are saved
+
+    def latest_unfinished(self, skip: frozenset[str] = frozenset()) -> str | None:
+        """The match to resume: recorded here, unfinished, most recently changed; not one in `skip`."""
+        ...
 
     def start(self, setup: MatchSetup) -> tuple[str, LiveSession]: ...
 
@@ -82,7 +87,7 @@ class MatchStore(Protocol):
         ...
 
     def matches(self) -> list[StoredMatch]:
-        """Newest first."""
+        """Newest first; raises StoreError when the listing cannot be read."""
         ...
 
     def player_names(self) -> list[str]: ...
@@ -160,6 +165,7 @@ class MemoryStore:
     """Matches as record text in memory: the same round trip through the record format a file makes."""
 
     description = "in memory only: matches are lost when the app stops"
+    not_saved_because = "matches are kept in memory only"
 
     def __init__(self) -> None:
         self._records: dict[str, tuple[str, tuple[str, ...]]] = {}
@@ -181,6 +187,12 @@ class MemoryStore:
 
     def resume(self, match_id: str) -> LiveSession:
         return MemorySession(self, match_id, self.load(match_id))
+
+    def latest_unfinished(self, skip: frozenset[str] = frozenset()) -> str | None:
+        for match_id in self._order:  # most recently changed first
+            if match_id not in skip and not self.load(match_id).outcome().finished:
+                return match_id
+        return None
 
     def load(self, match_id: str) -> Match:
         text, redo = self._records[match_id]
@@ -231,4 +243,5 @@ def open_store() -> MatchStore:
         log.warning("no match database (%s): keeping matches in memory", error)
         store = MemoryStore()
         store.description = f"in memory only: the database could not be opened ({error})"
+        store.not_saved_because = f"the database could not be opened ({error})"
         return store

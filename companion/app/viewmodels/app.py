@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.app.storage import MatchStore
+from companion.app.storage import MatchStore, StoreError
 from companion.app.viewmodels.decks import DecksViewModel
 from companion.app.viewmodels.history import HistoryViewModel
-from companion.app.viewmodels.home import HomeViewModel
+from companion.app.viewmodels.home import HomeViewModel, not_saved_warning
 from companion.app.viewmodels.live import LiveViewModel
 from companion.app.viewmodels.new_match import NewMatchViewModel
 from companion.app.viewmodels.scan import ScanViewModel
@@ -35,15 +35,28 @@ class AppViewModel:
             self.new_match = NewMatchViewModel(self.store.player_names())
         if route == "live":
             if match_id is not None:
-                self.live = LiveViewModel(self.store.resume(match_id), match_id)
+                try:
+                    self.live = LiveViewModel(self.store.resume(match_id), match_id)
+                except StoreError as error:  # kept as stored; Home offers the next match to resume
+                    self.home.unresumable.add(match_id)
+                    self.home.message = f"{error} In the app: History, Export all matches keeps it as JSON."
+                    self.route = "home"
+                    return
                 self.scan = ScanViewModel(self.live)
             if self.live is None:
                 route = "home"
         if route == "history":
             self.history.close()
+        if route == "home" and self.route != "home":
+            self.home.message = ""
         if self.live is not None:
             self.live.card_language = self.settings.card_language
         self.route = route
+
+    @property
+    def not_saved_warning(self) -> str:
+        """Shown on Home and on the referee screen while matches are kept only in memory."""
+        return not_saved_warning(self.store)
 
     def backup_now(self) -> None:
         try:
@@ -70,7 +83,11 @@ class AppViewModel:
         setup = self.new_match.setup()
         if setup is None:
             return False
-        match_id, session = self.store.start(setup)
+        try:
+            match_id, session = self.store.start(setup)
+        except StoreError as error:  # e.g. another window holds the database: nothing was started
+            self.new_match.message = str(error)
+            return False
         self.live = LiveViewModel(session, match_id)
         self.scan = ScanViewModel(self.live)
         self.live.card_language = self.settings.card_language
