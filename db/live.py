@@ -144,16 +144,17 @@ class DurableMatch:
         was_finished = self.match.outcome().finished
         redo = self.match.redo_actions
         events = self.match.push(action)
-        entry = ActionEntry(
-            seq=len(self.match.actions),
-            actor=action.actor,
-            notation=action_notation(self.match.setup.ruleset, action),
-            data=action_data(action),
-            events=events_data(events),
-            evidence=dict(evidence) if evidence is not None else None,
-        )
-        progress = progress_of(self.match)
         try:
+            # Everything after the push is inside the rollback: a failure anywhere leaves the match as stored.
+            entry = ActionEntry(
+                seq=len(self.match.actions),
+                actor=action.actor,
+                notation=action_notation(self.match.setup.ruleset, action),
+                data=action_data(action),
+                events=events_data(events),
+                evidence=dict(evidence) if evidence is not None else None,
+            )
+            progress = progress_of(self.match)
             with self._transaction():
                 self.revision = append_action(
                     self.match_id, entry, session=self._session, revision=self.revision, progress=progress,
