@@ -68,8 +68,11 @@ class Shell:
             ui = Ui(self.vm.settings.text_scale)
             self._body.content = ft.Column([
                 ui.heading("This screen could not be drawn"),
-                ui.text(f"{type(error).__name__}: {error}. Every action so far is saved.", 15),
-                ui.button("Home", self.home, primary=True)])
+                ui.text(f"{type(error).__name__}: {error}. "
+                        + (self.vm.not_saved_warning or "Every action so far is saved."), 15),
+                ui.button("Home", self.home, primary=True),
+                ui.button("New match", lambda: self.go("new")),
+                ui.button("Settings", lambda: self.go("settings"))])
             self._preview.visible = False
             self.page.update()
 
@@ -81,7 +84,8 @@ class Shell:
         elif vm.route == "live" and vm.live is not None:
             if self._camera_for is not vm.live:  # a new match gets a fresh camera control
                 self._camera, self._camera_for = CameraHolder(desktop=self._desktop()), vm.live
-            body = LiveScreen(vm.live, ui, self.render, self.home, vm.scan, self._camera, self.rematch).build()
+            body = LiveScreen(vm.live, ui, self.render, self.home, vm.scan, self._camera, self.rematch,
+                              vm.not_saved_warning).build()
             self._announce(vm.live.banners)
         elif vm.route == "history":
             body = history_screen(vm.history, ui, self.render, self.home, self.resume)

@@ -145,3 +145,49 @@ def test_matches_kept_only_in_memory_are_warned_about_on_home_and_the_referee_sc
     assert app.home.warning.endswith("export before closing.")
     assert app.not_saved_warning == app.home.warning
     assert AppViewModel(_store(tmp_path)).not_saved_warning == ""
+
+
+def _texts(control: object) -> list[str]:
+    """Every text in a Flet control tree (texts' values, buttons' labels), as the screen shows it."""
+    found = []
+    value = getattr(control, "value", None)
+    if isinstance(value, str):
+        found.append(value)
+    for name in ("content", "controls"):
+        child = getattr(control, name, None)
+        for item in child if isinstance(child, list) else [child]:
+            if isinstance(item, str):
+                found.append(item)
+            elif item is not None:
+                found += _texts(item)
+    return found
+
+
+def test_home_and_referee_screens_draw_the_not_saved_line_only_when_memory_only(tmp_path: Path) -> None:
+    from companion.app.screens.home import home_screen
+    from companion.app.screens.live import LiveScreen
+    from companion.app.ui import Ui
+
+    store = MemoryStore()
+    store.not_saved_because = "the database could not be opened (disk full)"
+    app = start_kendo(store)
+    assert app.live is not None
+    home = " | ".join(_texts(home_screen(app.home, Ui(1.0), lambda route, match_id: None)))
+    live = " | ".join(_texts(LiveScreen(app.live, Ui(1.0), lambda: None, lambda: None,
+                                        not_saved=app.not_saved_warning).build()))
+    line = "Not being saved: the database could not be opened (disk full); export before closing."
+    assert line in home and line in live
+    saved = start_kendo(_store(tmp_path))
+    assert "Not being saved" not in " ".join(_texts(home_screen(saved.home, Ui(1.0), lambda r, m: None)))
+
+
+def test_home_draws_the_damaged_list_line_and_the_other_entries(tmp_path: Path) -> None:
+    from companion.app.screens.home import home_screen
+    from companion.app.ui import Ui
+
+    start_kendo(_store(tmp_path))
+    with sqlite3.connect(tmp_path / "shinpan.db") as raw:
+        raw.execute("UPDATE matches SET started_at = 'garbage' WHERE id = 1")
+    shown = " | ".join(_texts(home_screen(AppViewModel(_store(tmp_path)).home, Ui(1.0), lambda r, m: None)))
+    assert "could not be read" in shown
+    assert all(label in shown for label in ("New match", "History", "Decks and tags", "Settings"))

@@ -12,8 +12,11 @@ from companion.app.viewmodels.home import HomeViewModel
 
 def home_screen(vm: HomeViewModel, ui: Ui, go: Callable[[str, str | None], None]) -> ft.Control:
     rows: list[ft.Control] = [ui.heading("Shinpan", 30),
-                              ui.text("The referee for card games played with real cards.", 16)]
-    for entry in vm.entries():
+                              ui.text("The referee for card games played with real cards.", 16),
+                              ui.message(vm.warning)]
+    entries = vm.entries()  # first: reading them may set the message
+    rows.append(ui.message(vm.message))
+    for entry in entries:
         def open_entry(route: str = entry.route, match_id: str | None = entry.match_id) -> None:
             go(route, match_id)
         rows.append(ft.Column([ui.button(entry.label, open_entry, primary=entry.route in ("live", "new")),

@@ -22,8 +22,9 @@ from companion.app.viewmodels.scan import ScanViewModel
 class LiveScreen:
     def __init__(self, vm: LiveViewModel, ui: Ui, refresh: Handler, on_home: Handler,
                  scan: ScanViewModel | None = None, camera: CameraHolder | None = None,
-                 on_rematch: Handler | None = None) -> None:
+                 on_rematch: Handler | None = None, not_saved: str = "") -> None:
         self.vm, self.ui, self.refresh, self.on_home, self.on_rematch = vm, ui, refresh, on_home, on_rematch
+        self.not_saved = not_saved
         self.scan, self.camera = scan, camera
         self.responses = ft.Column(spacing=8)
 
@@ -53,6 +54,7 @@ class LiveScreen:
         vm, ui = self.vm, self.ui
         parts: list[ft.Control] = [
             ui.back_bar("Referee", self.on_home),
+            ui.message(self.not_saved),  # permanent while matches are only in memory
             trigger_banner(vm.banners, ui, self._do(vm.dismiss_banners)),
             scoreboard_for(vm.ruleset_id)(vm.board(), ui),
             ui.text(vm.turn_text(), 18, bold=True),
