@@ -105,7 +105,7 @@ class DurableMatch:
             reason = str(cause).strip().splitlines()[0] if str(cause).strip() else type(cause).__name__
             raise StorageError(
                 f"the match database could not store the new match ({reason}); nothing was stored - "
-                "check the player names (at most 100 characters) and try again"
+                "try again in a moment (another window may be writing to it)"
             ) from error
         return cls(engine, match_id, match, 0)
 
