@@ -5,11 +5,12 @@ The app never needs OpenCV or a decoder itself; everything about pixels stays in
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from companion.app.paths import user_file
 
 OUTLINE_CARD = (40, 160, 40)  # BGR: green box, and the card's name written beside it
 OUTLINE_OTHER = (30, 30, 200)  # red box for a foreign tag or an unrecognised card, with what it is
@@ -37,12 +38,7 @@ FACES_ENV = "SHINPAN_FACES"
 
 def faces_path() -> Path:
     """The face gallery of cards registered by photo: `SHINPAN_FACES`, else faces.npz in the data folder."""
-    override = os.environ.get(FACES_ENV)
-    if override:
-        return Path(override)
-    from platformdirs import user_data_path
-
-    return user_data_path("shinpan", appauthor=False) / "faces.npz"
+    return user_file(FACES_ENV, "faces.npz")
 
 
 def _faces_version() -> float:

@@ -16,6 +16,7 @@ from typing import Protocol
 from companion.rules.match import Match, Step
 from companion.rules.model import Action, Event, MatchSetup
 from companion.rules.record import format_action_line, load_record, match_to_record, read_record
+from companion.rules.record import result_text as record_result
 
 log = logging.getLogger(__name__)
 
@@ -126,12 +127,12 @@ def stats_of(matches: list[Match]) -> list[PlayerStats]:
 
 
 def result_text(match: Match) -> str:
-    outcome = match.outcome()
-    if not outcome.finished:
+    """The record's `result:` words with the reason: "Aiko won: two IPPONs (2:1)"; "" while in progress."""
+    who = record_result(match)
+    if who is None:
         return ""
-    names = [p.name for p in match.setup.players]
-    who = "draw" if outcome.draw else ", ".join(names[s] for s in outcome.winners) + " won"
-    return f"{who}: {outcome.reason}" if outcome.reason else who
+    reason = match.outcome().reason
+    return f"{who}: {reason}" if reason else who
 
 
 class MemorySession:

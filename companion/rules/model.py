@@ -9,9 +9,17 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 OptionValue = bool | int | str
+
+
+T = TypeVar("T")
+
+
+def set_seat(values: tuple[T, T], seat: int, value: T) -> tuple[T, T]:
+    """A two-player pair with one seat's value replaced (states are frozen)."""
+    return (value, values[1]) if seat == 0 else (values[0], value)
 
 
 @dataclass(frozen=True)
@@ -203,5 +211,6 @@ __all__ = [
     "Outcome",
     "PlayerSpec",
     "Trigger",
+    "set_seat",
     "to_data",
 ]

@@ -181,6 +181,3 @@ class Ruleset(ABC, Generic[StateT]):
         if same_kind:
             return Explanation(True, same_kind[0].ruling, same_kind[0].why)
         return Explanation(True, "", "allowed by the rules")
-
-    def is_legal(self, state: StateT, action: Action) -> bool:
-        return self.explain(state, action).legal

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.app.paths import user_file
 from companion.rules.catalog import Catalog, FieldSpec, apply_overrides, load_catalog
 from companion.rules.errors import CatalogError
 
@@ -29,12 +30,7 @@ _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 
 def owner_values_folder() -> Path:
     """`SHINPAN_OWNER_VALUES` when set, else owner-values/ in the user's data folder."""
-    override = os.environ.get(OWNER_VALUES_ENV)
-    if override:
-        return Path(override)
-    from platformdirs import user_data_path
-
-    return user_data_path("shinpan", appauthor=False) / "owner-values"
+    return user_file(OWNER_VALUES_ENV, "owner-values")
 
 
 def owner_values_path(catalog_id: str, folder: Path | None = None) -> Path:

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
+
+from companion.app.paths import user_file
 
 log = logging.getLogger(__name__)
 
@@ -22,12 +23,7 @@ SETTINGS_ENV = "SHINPAN_SETTINGS"
 
 
 def default_settings_path() -> Path:
-    override = os.environ.get(SETTINGS_ENV)
-    if override:
-        return Path(override)
-    from platformdirs import user_config_path
-
-    return user_config_path("shinpan", appauthor=False) / "settings.json"
+    return user_file(SETTINGS_ENV, "settings.json", config=True)
 
 
 @dataclass

@@ -26,9 +26,8 @@ from companion.rules.kendo_shiai.state import (
     StarterChosen,
     SwitchedAndPicked,
     Threat,
-    set_seat,
 )
-from companion.rules.model import Action, Event, MatchWon
+from companion.rules.model import Action, Event, MatchWon, set_seat
 
 STARTING_HAND = 8
 TOP_UP = 6

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import TypeVar
 
 from companion.rules.model import Action, Event, Trigger
 
@@ -67,13 +66,6 @@ class KendoState:
 
     def evolve(self, **changes: object) -> KendoState:
         return replace(self, **changes)  # type: ignore[arg-type]
-
-
-T = TypeVar("T")
-
-
-def set_seat(values: tuple[T, T], seat: int, value: T) -> tuple[T, T]:
-    return (value, values[1]) if seat == 0 else (values[0], value)
 
 
 # --- actions ------------------------------------------------------------------------------

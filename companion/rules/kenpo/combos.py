@@ -19,9 +19,8 @@ from companion.rules.kenpo.state import (
     Phase,
     PlayCard,
     Played,
-    set_seat,
 )
-from companion.rules.model import Event
+from companion.rules.model import Event, set_seat
 
 
 @dataclass(frozen=True)

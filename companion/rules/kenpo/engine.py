@@ -27,9 +27,8 @@ from companion.rules.kenpo.state import (
     StarterChosen,
     Starts,
     TurnPassed,
-    set_seat,
 )
-from companion.rules.model import Action, Event, MatchDrawn, MatchWon
+from companion.rules.model import Action, Event, MatchDrawn, MatchWon, set_seat
 
 Events = list[Event]
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import TypeVar
 
 from companion.rules.kenpo.geometry import Square
 from companion.rules.model import Action, Event, Trigger
@@ -68,13 +67,6 @@ class KenpoState:
 
     def evolve(self, **changes: object) -> KenpoState:
         return replace(self, **changes)  # type: ignore[arg-type]
-
-
-T = TypeVar("T")
-
-
-def set_seat(values: tuple[T, T], seat: int, value: T) -> tuple[T, T]:
-    return (value, values[1]) if seat == 0 else (values[0], value)
 
 
 # --- actions ------------------------------------------------------------------------------
