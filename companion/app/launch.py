@@ -14,6 +14,8 @@ from pathlib import Path
 
 import flet as ft
 
+from companion.app.server.edge import EdgePolicy
+from companion.app.server.run import serve_forever
 from companion.app.shell import make_main
 from companion.app.storage import open_store
 from companion.rules.catalog import assets_dir
@@ -67,10 +69,14 @@ def lan_address() -> str | None:
     return None if address.startswith("127.") else address
 
 
-def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> int:
-    """Serve the web build until interrupted; prints the address to open. Raises PortUnavailable."""
+def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, allow_hosts: tuple[str, ...] = (),
+          allow_origins: tuple[str, ...] = ()) -> int:
+    """Serve the web build until interrupted; prints the address to open.
+
+    Raises PortUnavailable, or BadEdgeOption for an --allow-origin that is not an origin.
+    """
+    policy = EdgePolicy.make(host, allow_hosts, allow_origins)
     port = check_port(host, port)
-    os.environ["FLET_FORCE_WEB_SERVER"] = "true"  # serve only: never try to open a browser or window
     os.environ.setdefault("FLET_WEB_NO_CDN", "true")
     shown = f"[{host}]" if ":" in host else host
     print(f"Shinpan is served at http://{shown}:{port}/ (Ctrl+C stops it)", flush=True)
@@ -78,8 +84,8 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> int:
         lan = lan_address()
         if lan:
             print(f"Phones on this network open http://{lan}:{port}/", flush=True)
-    ft.run(make_main(open_store()), view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True,
-           assets_dir=str(app_assets()))
+    serve_forever(make_main(open_store()), host=host, port=port, assets_dir=str(app_assets()),
+                  policy=policy)
     return 0
 
 

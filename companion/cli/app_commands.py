@@ -16,6 +16,12 @@ def register(subparsers: Any) -> None:
                         help="address to listen on (default 127.0.0.1: this machine only; "
                              "0.0.0.0 lets phones on the same network connect)")
     parser.add_argument("--port", type=int, default=8550, help="TCP port (default 8550)")
+    parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                        help="also accept pages from this exact origin, scheme://host[:port] (for example a "
+                             "TLS reverse proxy's https://club.example.org); repeatable")
+    parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                        help="also answer requests addressed to this host name (the name phones or a reverse "
+                             "proxy use); repeatable")
     parser.set_defaults(func=run_serve)
 
 
@@ -25,8 +31,10 @@ def run_serve(args: argparse.Namespace) -> int:
     if not args.host.strip():
         raise CliError("--host is empty; give an address such as 127.0.0.1 or 0.0.0.0")
     from companion.app.launch import PortUnavailable, serve
+    from companion.app.server.edge import BadEdgeOption
 
     try:
-        return serve(args.host, args.port)
-    except PortUnavailable as error:
+        return serve(args.host, args.port, allow_hosts=tuple(args.allow_host),
+                     allow_origins=tuple(args.allow_origin))
+    except (PortUnavailable, BadEdgeOption) as error:
         raise CliError(str(error)) from None
