@@ -126,3 +126,12 @@ class MatchSummary(MatchBase):
     @property
     def winners(self) -> list[str]:
         return [p.name for p in self.players if p.result == WIN]
+
+
+class ClubSetting(SQLModel, table=True):
+    """One setting a club server shares across its processes: the PIN's hash, the session-signing key."""
+
+    __tablename__ = "club_settings"
+
+    name: str = Field(primary_key=True, max_length=64)
+    value: str = Field(max_length=512)

@@ -42,8 +42,9 @@ class DbStore:
         self.not_saved_because = ""
 
     @classmethod
-    def open(cls) -> DbStore:
-        url = database_url()
+    def open(cls, url_text: str | None = None) -> DbStore:
+        """The database named (else $SHINPAN_DATABASE_URL, else the data folder's file), migrated."""
+        url = database_url(url_text)
         return cls(open_database(url), f"database {describe(url)}")
 
     def start(self, setup: MatchSetup) -> tuple[str, LiveSession]:

@@ -6,6 +6,7 @@ The web build is always served offline (`no_cdn=True`): a referee's table often 
 from __future__ import annotations
 
 import importlib.util
+import ipaddress
 import os
 import platform
 import socket
@@ -14,8 +15,9 @@ from pathlib import Path
 
 import flet as ft
 
+from companion.app.server.club_setup import club_store, ensure_pin, print_join_code
 from companion.app.server.edge import EdgePolicy
-from companion.app.server.run import serve_forever
+from companion.app.server.run import ClubOptions, serve_forever
 from companion.app.shell import make_main
 from companion.app.storage import open_store
 from companion.rules.catalog import assets_dir
@@ -69,23 +71,42 @@ def lan_address() -> str | None:
     return None if address.startswith("127.") else address
 
 
+def is_loopback(host: str) -> bool:
+    if host.strip().lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
 def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, allow_hosts: tuple[str, ...] = (),
-          allow_origins: tuple[str, ...] = ()) -> int:
+          allow_origins: tuple[str, ...] = (), database: str | None = None) -> int:
     """Serve the web build until interrupted; prints the address to open.
 
-    Raises PortUnavailable, or BadEdgeOption for an --allow-origin that is not an origin.
+    Beyond loopback the server is a club server: it needs its database (NoDatabase otherwise) and a PIN
+    (made and printed when none is set). Raises PortUnavailable, BadEdgeOption or NoDatabase.
     """
     policy = EdgePolicy.make(host, allow_hosts, allow_origins)
     port = check_port(host, port)
+    club = not is_loopback(host)
+    store = club_store(database) if club or database is not None else open_store()
     os.environ.setdefault("FLET_WEB_NO_CDN", "true")
     shown = f"[{host}]" if ":" in host else host
     print(f"Shinpan is served at http://{shown}:{port}/ (Ctrl+C stops it)", flush=True)
-    if host in ("0.0.0.0", "::"):
-        lan = lan_address()
-        if lan:
-            print(f"Phones on this network open http://{lan}:{port}/", flush=True)
-    serve_forever(make_main(open_store()), host=host, port=port, assets_dir=str(app_assets()),
-                  policy=policy)
+    engine = getattr(store, "engine", None)
+    lan = lan_address() if host in ("0.0.0.0", "::") else None
+    if lan:
+        print(f"Phones on this network open http://{lan}:{port}/", flush=True)
+        print_join_code(f"http://{lan}:{port}/")
+    if club and engine is not None:
+        new = ensure_pin(engine)
+        if new is not None:
+            print(f"Club PIN: {new} (phones enter it once; set your own with `shinpan club pin`)", flush=True)
+        print(f"Spectator board (no PIN): http://{lan or shown}:{port}/board", flush=True)
+    options = ClubOptions(engine, pin_required=club) if engine is not None else None
+    serve_forever(make_main(store), host=host, port=port, assets_dir=str(app_assets()), policy=policy,
+                  club=options)
     return 0
 
 

@@ -1,4 +1,5 @@
-"""`shinpan serve`: the app's web build, offline, on this machine unless --host says otherwise."""
+"""`shinpan serve`: the app's web build, offline, on this machine unless --host says otherwise (then a
+club server: its database and a PIN, docs/club.md)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                         help="also answer requests addressed to this host name (the name phones or a reverse "
                              "proxy use); repeatable")
+    parser.add_argument("--database", metavar="URL",
+                        help="the match database (default: $SHINPAN_DATABASE_URL, else the data folder's file); "
+                             "postgresql://USER:PASSWORD@HOST/DB for a club server with several processes")
     parser.set_defaults(func=run_serve)
 
 
@@ -31,10 +35,11 @@ def run_serve(args: argparse.Namespace) -> int:
     if not args.host.strip():
         raise CliError("--host is empty; give an address such as 127.0.0.1 or 0.0.0.0")
     from companion.app.launch import PortUnavailable, serve
+    from companion.app.server.club_setup import NoDatabase
     from companion.app.server.edge import BadEdgeOption
 
     try:
         return serve(args.host, args.port, allow_hosts=tuple(args.allow_host),
-                     allow_origins=tuple(args.allow_origin))
-    except (PortUnavailable, BadEdgeOption) as error:
+                     allow_origins=tuple(args.allow_origin), database=args.database)
+    except (PortUnavailable, BadEdgeOption, NoDatabase) as error:
         raise CliError(str(error)) from None

@@ -18,6 +18,7 @@ COMMAND_MODULES = (
     "companion.cli.storage_commands",
     "companion.cli.app_commands",
     "companion.cli.scan_commands",
+    "companion.cli.club_commands",
 )
 
 

@@ -6,57 +6,23 @@ stops the server within 2 s with clients connected (issue 20, docs/security.md).
 from __future__ import annotations
 
 import contextlib
-import os
 import socket
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import msgpack
 import pytest
 from websockets.exceptions import InvalidStatus
-from websockets.sync.client import ClientConnection, connect
-from websockets.typing import Origin as WsOrigin
 
 from companion.cli.main import main
-from tests.app.conftest import REPO, free_port, stop, wait_until_served
+from tests.app.conftest import free_port, stop
+from tests.app.served import Served, flet_session_answers, open_ws, start_server
 
 CLUB_ORIGIN = "https://club.example.org"
 CLUB_HOST = "club.example.org"
-REGISTER = b"\x00" + msgpack.packb([1, {"session_id": "", "page_name": "", "page": {"route": "/"}}])
-
-
-@dataclass
-class Served:
-    port: int
-    process: subprocess.Popen[bytes]
-    log: Path
-
-    @property
-    def ws(self) -> str:
-        return f"ws://127.0.0.1:{self.port}/ws"
-
-    @property
-    def own_origin(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-
-def start_server(folder: Path, *extra: str) -> Served:
-    port = free_port()
-    log = folder / "serve.log"
-    env = dict(os.environ, SHINPAN_DATABASE_URL=str(folder / "shinpan.db"),
-               SHINPAN_SETTINGS=str(folder / "settings.json"), PYTHONUNBUFFERED="1")
-    with log.open("wb") as out:
-        process = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--port", str(port), *extra],
-                                   cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT,
-                                   start_new_session=True)
-    wait_until_served(f"http://127.0.0.1:{port}/", process, log)
-    return Served(port, process, log)
 
 
 @pytest.fixture(scope="module")
@@ -67,20 +33,6 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         yield server
     finally:
         stop(server.process)
-
-
-def open_ws(url: str, origin: str | None = None, *, via: socket.socket | None = None) -> ClientConnection:
-    """A websocket client; `via` is a socket already connected to 127.0.0.1 when `url` names another host."""
-    return connect(url, origin=WsOrigin(origin) if origin is not None else None, sock=via, open_timeout=10)
-
-
-def flet_session_answers(ws: ClientConnection) -> bool:
-    """Register as Flet's client does; True when the app answers with a session of its own."""
-    ws.send(REGISTER)
-    reply = ws.recv(timeout=20)
-    assert isinstance(reply, bytes) and reply[:1] == b"\x00"
-    action, body = msgpack.unpackb(reply[1:], strict_map_key=False)
-    return action == 1 and bool(body.get("session_id"))
 
 
 def refused_status(url: str, origin: str | None, *, host: str | None = None) -> int:

@@ -36,7 +36,7 @@ HANDLER_GRACE = 1.0  # seconds a Flet handler may take to end after its client h
 DROPPED_HEADERS = frozenset({b"access-control-allow-origin"})
 
 
-def _header(scope: Scope, name: bytes) -> str | None:
+def header(scope: Scope, name: bytes) -> str | None:
     for key, value in scope.get("headers", ()):
         if key.lower() == name:
             return bytes(value).decode("latin-1")
@@ -78,10 +78,10 @@ class EdgeGuard:
             await self.app(scope, receive, send)
 
     def _refusal(self, scope: Scope) -> str | None:
-        origin = _header(scope, b"origin")
+        origin = header(scope, b"origin")
         if scope["type"] == "http" and scope.get("method", "GET") in SAFE_METHODS:
             origin = None  # reading the page is fine from anywhere the Host check lets through
-        return self.policy.refusal(_header(scope, b"host"), origin)
+        return self.policy.refusal(header(scope, b"host"), origin)
 
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
         refusal = self._refusal(scope)

@@ -30,10 +30,14 @@ class Trigger:
 
 
 def trigger_title(event: Event) -> str:
-    name = event.name
-    if name in _TITLES:
-        return _TITLES[name]
-    return " ".join(re.findall(r"[A-Z][a-z]*", name)).upper() or name.upper()
+    return title_of(event.name)
+
+
+def title_of(event_name: str) -> str:
+    """A trigger's banner word from its event's name: IpponAwarded is IPPON, KnockedDown KNOCKDOWN."""
+    if event_name in _TITLES:
+        return _TITLES[event_name]
+    return " ".join(re.findall(r"[A-Z][a-z]*", event_name)).upper() or event_name.upper()
 
 
 def triggers_of(events: tuple[Event, ...], ruleset: Ruleset[object], setup: MatchSetup) -> list[Trigger]:
