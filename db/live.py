@@ -16,17 +16,18 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from companion.rules.errors import RulesError
 from companion.rules.match import Match, Step
 from companion.rules.model import Action, Event, MatchSetup
 from db.codec import action_data, action_notation, events_data, parse_notation
-from db.errors import StorageError
+from db.errors import MatchNotFound, StorageError
 from db.fields import DATE_MAX, TITLE_MAX, text_problem
-from db.models import RECORDED
+from db.models import RECORDED, StoredMatch
 from db.repository import (
     ActionEntry,
     append_action,
@@ -131,6 +132,15 @@ class DurableMatch:
         with Session(engine) as session:
             ids = unfinished_match_ids(session=session)
         return cls.resume(engine, ids[0]) if ids else None
+
+    def stored_revision(self) -> int:
+        """The match's revision as stored now: another device's write has bumped it past ours."""
+        with self._transaction():
+            found = self._connection.execute(
+                select(col(StoredMatch.revision)).where(col(StoredMatch.id) == self.match_id)).scalar_one_or_none()
+        if found is None:
+            raise MatchNotFound(f"match {self.match_id} is no longer stored (deleted on another device)")
+        return int(found)
 
     def reload(self) -> None:
         fresh = DurableMatch.resume(self.engine, self.match_id)

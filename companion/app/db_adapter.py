@@ -9,6 +9,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, col, select
 
+from companion.app.background_session import BackgroundSession
 from companion.app.storage import ExportFile, LiveSession, PlayerStats, StoredMatch, StoreError
 from companion.rules.match import Match
 from companion.rules.model import MatchSetup
@@ -40,6 +41,11 @@ class DbStore:
         self.description = description
         self.database = sqlite_path(engine.url)
         self.not_saved_because = ""
+        # On a server every phone shares one event loop: live matches then write on threads of their own.
+        self.background_writes = False
+
+    def _live(self, durable: DurableMatch) -> LiveSession:
+        return BackgroundSession(durable) if self.background_writes else durable
 
     @classmethod
     def open(cls, url_text: str | None = None) -> DbStore:
@@ -52,11 +58,11 @@ class DbStore:
             live = DurableMatch.start(self.engine, setup)
         except StorageError as error:
             raise StoreError(str(error)) from error
-        return str(live.match_id), live
+        return str(live.match_id), self._live(live)
 
     def resume(self, match_id: str) -> LiveSession:
         try:
-            return DurableMatch.resume(self.engine, int(match_id))
+            return self._live(DurableMatch.resume(self.engine, int(match_id)))
         except StorageError as error:
             raise StoreError(str(error)) from error
 

@@ -95,6 +95,8 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, allow_hosts: tu
     shown = f"[{host}]" if ":" in host else host
     print(f"Shinpan is served at http://{shown}:{port}/ (Ctrl+C stops it)", flush=True)
     engine = getattr(store, "engine", None)
+    if engine is not None:
+        store.background_writes = True  # type: ignore[attr-defined]  # phones share this loop: no write on it
     lan = lan_address() if host in ("0.0.0.0", "::") else None
     if lan:
         print(f"Phones on this network open http://{lan}:{port}/", flush=True)

@@ -61,6 +61,7 @@ class Shell:
         self.render()
 
     def render(self) -> None:
+        self._follow_background_writes()
         try:
             self._render()
         except Exception as error:  # a drawing bug must never strand the referee: the match is saved
@@ -98,6 +99,19 @@ class Shell:
         self._show_camera()
         self._body.content = body
         self.page.update()
+
+    def _follow_background_writes(self) -> None:
+        """A live match that writes in the background tells this page when to redraw (saved, or changed
+        by another phone); it calls from its writer thread, so the redraw is handed to the page's loop."""
+        live = self.vm.live
+        if live is None:
+            return
+        live.follow_store()
+        if hasattr(live.session, "listener") and live.session.listener is None:
+            live.session.listener = lambda: self.page.run_task(self._redraw)
+
+    async def _redraw(self) -> None:
+        self.render()
 
     def _desktop(self) -> bool:
         """A desktop window, where flet-camera does not work and OpenCV's camera is used."""

@@ -55,6 +55,7 @@ class LiveScreen:
         parts: list[ft.Control] = [
             ui.back_bar("Referee", self.on_home),
             ui.message(self.not_saved),  # permanent while matches are only in memory
+            ui.notice(vm.save_state()),  # "Saving..." while a served app's write is on its way
             trigger_banner(vm.banners, ui, self._do(vm.dismiss_banners)),
             scoreboard_for(vm.ruleset_id)(vm.board(), ui),
             ui.text(vm.turn_text(), 18, bold=True),

@@ -346,6 +346,24 @@ class LiveViewModel:
         self.save_failed = False
         self.notice = f"Reloaded: {len(self.match.actions)} actions as stored."
 
+    def save_state(self) -> str:
+        """While changes wait for the database (a served app writes in the background): what this phone
+        keeps unsaved, or why a write is being retried; "" once everything is stored."""
+        problem: str = getattr(self.session, "problem", "")
+        if problem:
+            return problem
+        unsaved: int = getattr(self.session, "unsaved", 0)
+        return f"Saving... ({unsaved} change{'s' if unsaved != 1 else ''} not yet stored)" if unsaved else ""
+
+    def follow_store(self) -> None:
+        """Take in what another phone changed (or recorded first); said once, as a notice."""
+        take = getattr(self.session, "take_notice", None)
+        notice: str = take() if take is not None else ""
+        if notice:
+            self.banners = []
+            self.message = ""
+            self.notice = notice
+
     def dismiss_banners(self) -> None:
         self.banners = []
 
