@@ -84,12 +84,13 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, allow_hosts: tu
           allow_origins: tuple[str, ...] = (), database: str | None = None) -> int:
     """Serve the web build until interrupted; prints the address to open.
 
-    Beyond loopback the server is a club server: it needs its database (NoDatabase otherwise) and a PIN
-    (made and printed when none is set). Raises PortUnavailable, BadEdgeOption or NoDatabase.
+    Beyond loopback, or behind a proxy (--allow-host/--allow-origin), the server is a club server: it needs
+    its database (NoDatabase otherwise) and a PIN (made and printed when none is set). Raises PortUnavailable, BadEdgeOption or NoDatabase.
     """
     policy = EdgePolicy.make(host, allow_hosts, allow_origins)
     port = check_port(host, port)
-    club = not is_loopback(host)
+    # Reached under another name (a reverse proxy) or beyond loopback: other people reach it, so a PIN.
+    club = not is_loopback(host) or bool(allow_hosts) or bool(allow_origins)
     store = club_store(database) if club or database is not None else open_store()
     os.environ.setdefault("FLET_WEB_NO_CDN", "true")
     shown = f"[{host}]" if ":" in host else host

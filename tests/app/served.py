@@ -6,6 +6,9 @@ import os
 import socket
 import subprocess
 import sys
+import urllib.error
+import urllib.parse
+import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -63,3 +66,34 @@ def flet_session_answers(ws: ClientConnection) -> bool:
     return action == 1 and bool(body.get("session_id"))
 
 
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *_: object, **__: object) -> None:
+        return None
+
+
+OPENER = urllib.request.build_opener(NoRedirect)
+
+
+def request(served: Served, path: str, *, data: dict[str, str] | None = None, cookie: str | None = None,
+            host: str | None = None, origin: str | None = None) -> tuple[int, dict[str, str], str]:
+    """One HTTP request to the server on 127.0.0.1 (redirects not followed): status, headers, body.
+    A form is posted from the server's own origin unless `origin` says another; `host` names the server."""
+    headers = {"Origin": origin or served.own_origin} if data is not None else {}
+    if host:
+        headers["Host"] = host
+    if cookie:
+        headers["Cookie"] = cookie
+    body = urllib.parse.urlencode(data).encode() if data is not None else None
+    try:
+        with OPENER.open(urllib.request.Request(f"http://127.0.0.1:{served.port}{path}", data=body,
+                                                headers=headers), timeout=20) as answer:
+            return answer.status, dict(answer.headers), answer.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read().decode()
+
+
+def login(served: Served, pin: str, *, host: str | None = None, origin: str | None = None) -> tuple[int, str | None]:
+    """Enter the club PIN; the status and the session cookie (`shinpan_club=...`) when one was set."""
+    status, headers, _ = request(served, "/club/login", data={"pin": pin, "next": "/"}, host=host, origin=origin)
+    cookie = headers.get("set-cookie") or headers.get("Set-Cookie")
+    return status, cookie.split(";", 1)[0] if cookie else None

@@ -8,9 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import urllib.error
-import urllib.parse
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,35 +20,7 @@ from companion.rules.registry import get_ruleset
 from db.engine import open_database
 from db.live import DurableMatch
 from tests.app.conftest import REPO, free_port, stop
-from tests.app.served import Served, flet_session_answers, open_ws, start_server
-
-
-class NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *_: object, **__: object) -> None:
-        return None
-
-
-OPENER = urllib.request.build_opener(NoRedirect)
-
-
-def request(served: Served, path: str, *, data: dict[str, str] | None = None,
-            cookie: str | None = None) -> tuple[int, dict[str, str], str]:
-    headers = {"Origin": served.own_origin} if data is not None else {}
-    if cookie:
-        headers["Cookie"] = cookie
-    body = urllib.parse.urlencode(data).encode() if data is not None else None
-    try:
-        with OPENER.open(urllib.request.Request(f"http://127.0.0.1:{served.port}{path}", data=body,
-                                                headers=headers), timeout=20) as answer:
-            return answer.status, dict(answer.headers), answer.read().decode()
-    except urllib.error.HTTPError as error:
-        return error.code, dict(error.headers), error.read().decode()
-
-
-def login(served: Served, pin: str) -> tuple[int, str | None]:
-    status, headers, _ = request(served, "/club/login", data={"pin": pin, "next": "/"})
-    cookie = headers.get("set-cookie") or headers.get("Set-Cookie")
-    return status, cookie.split(";", 1)[0] if cookie else None
+from tests.app.served import Served, flet_session_answers, login, open_ws, request, start_server
 
 
 @pytest.fixture(scope="module")

@@ -6,6 +6,7 @@ stops the server within 2 s with clients connected (issue 20, docs/security.md).
 from __future__ import annotations
 
 import contextlib
+import re
 import socket
 import time
 import urllib.error
@@ -19,7 +20,7 @@ from websockets.exceptions import InvalidStatus
 
 from companion.cli.main import main
 from tests.app.conftest import free_port, stop
-from tests.app.served import Served, flet_session_answers, open_ws, start_server
+from tests.app.served import Served, flet_session_answers, login, open_ws, start_server
 
 CLUB_ORIGIN = "https://club.example.org"
 CLUB_HOST = "club.example.org"
@@ -27,10 +28,22 @@ CLUB_HOST = "club.example.org"
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    server = start_server(tmp_path_factory.mktemp("edge"), "--allow-origin", CLUB_ORIGIN,
-                          "--allow-host", CLUB_HOST)
+    server = start_server(tmp_path_factory.mktemp("edge"))
     try:
         yield server
+    finally:
+        stop(server.process)
+
+
+@pytest.fixture(scope="module")
+def proxied(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Served, str]]:
+    """Behind a TLS proxy named club.example.org: reached under that name, so a club server with a PIN."""
+    server = start_server(tmp_path_factory.mktemp("proxied"), "--allow-origin", CLUB_ORIGIN,
+                          "--allow-host", CLUB_HOST)
+    try:
+        pin = re.search(r"Club PIN: (\d{6})", server.log.read_text())
+        assert pin, server.log.read_text()
+        yield server, pin.group(1)
     finally:
         stop(server.process)
 
@@ -59,8 +72,15 @@ def test_a_native_client_with_no_origin_reaches_a_session(served: Served) -> Non
         assert flet_session_answers(ws)
 
 
-def test_an_origin_named_with_allow_origin_reaches_a_session(served: Served) -> None:
-    with open_ws(served.ws.replace("127.0.0.1", CLUB_HOST), CLUB_ORIGIN,
+def test_an_origin_named_with_allow_origin_reaches_a_session_after_the_pin(proxied: tuple[Served, str]) -> None:
+    served, pin = proxied
+    url = served.ws.replace("127.0.0.1", CLUB_HOST)
+    with pytest.raises(InvalidStatus), open_ws(url, CLUB_ORIGIN,
+                                               via=socket.create_connection(("127.0.0.1", served.port), timeout=5)):
+        pass  # reachable under another name means other people: no session without the PIN
+    status, cookie = login(served, pin, host=CLUB_HOST, origin=CLUB_ORIGIN)
+    assert status == 303 and cookie
+    with open_ws(url, CLUB_ORIGIN, cookie=cookie,
                  via=socket.create_connection(("127.0.0.1", served.port), timeout=5)) as ws:
         assert flet_session_answers(ws)
 
