@@ -79,6 +79,14 @@ class DurableMatch:
         """Give the connection back; the match itself is already stored."""
         self._release()
 
+    def reconnect(self) -> None:
+        """A new connection for the next write: the old one may have died with the server (a PostgreSQL
+        restart, a dropped network). What is stored is unchanged; the caller retries its write."""
+        self._release()
+        self._connection = self.engine.connect()
+        self._session = Session(bind=self._connection)
+        self._release = weakref.finalize(self, _release, self._session, self._connection)
+
     def __enter__(self) -> DurableMatch:
         return self
 

@@ -145,6 +145,8 @@ class BackgroundSession:
                         if not self._changes:  # reload() dropped them meanwhile
                             break
                         self._write(self._changes[0])
+                        with self._lock:
+                            self._changes.popleft()
                 except MatchChangedElsewhere:
                     self._lost_to_another_phone()
                     break
@@ -154,12 +156,31 @@ class BackgroundSession:
                                     "kept on this phone")
                     self._tell()
                     time.sleep(RETRY_SECONDS[min(failures, len(RETRY_SECONDS)) - 1])
+                    self._reconnect()
                     continue
                 failures = 0
-                self._changes.popleft()
-                if not self._changes:
-                    self.problem = ""
-                    self._tell()
+            if not self._changes:
+                self.problem = ""
+            self._tell()
+
+    def _reconnect(self) -> None:
+        """After a failed write: a fresh connection (the server may have restarted). A push whose commit
+        reached the database although its answer was lost is found there and not made twice."""
+        with self._db_lock:
+            try:
+                self._durable.reconnect()
+                if self._durable.stored_revision() == self._durable.revision:
+                    return
+                before = self._durable.match.actions
+                self._durable.reload()
+            except Exception as error:  # still down: the next try says so
+                log.debug("reconnect failed: %s", error)
+                return
+            with self._lock:
+                head = self._changes[0] if self._changes else None
+                if head is not None and head.kind == "push" and \
+                        self._durable.match.actions == (*before, head.action):
+                    self._changes.popleft()
 
     def _write(self, change: Change) -> None:
         if change.kind == "push":

@@ -17,6 +17,7 @@ from companion.app.background_session import BackgroundSession
 from companion.rules.registry import get_ruleset
 from db.engine import open_database
 from db.live import DurableMatch
+from tests.db.conftest import postgres_url  # noqa: F401 - the fixture, for the PostgreSQL run
 
 SETTLE = 10.0  # seconds a test waits for the writer thread at most
 
@@ -24,6 +25,13 @@ SETTLE = 10.0  # seconds a test waits for the writer thread at most
 @pytest.fixture
 def engine(tmp_path: Path) -> Iterator[Engine]:
     engine = open_database(str(tmp_path / "club.db"))
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture
+def postgres_engine(request: pytest.FixtureRequest) -> Iterator[Engine]:
+    engine = open_database(request.getfixturevalue("postgres_url"))
     yield engine
     engine.dispose()
 
@@ -111,3 +119,25 @@ def test_a_tap_on_an_older_version_is_refused_with_what_the_other_phone_recorded
     stored.close()
     aiko.close()
     ben.close()
+
+
+def test_a_database_restart_mid_match_loses_no_stored_tap(postgres_engine: Engine) -> None:
+    """Every PostgreSQL connection of the server is cut (as a restart does) between two taps."""
+    from sqlalchemy import text
+
+    with DurableMatch.start(postgres_engine, get_ruleset("kendo-shiai").make_setup(["Aiko", "Ben"], seed=5)) as first:
+        session = phone(postgres_engine, first.match_id)
+    rng = random.Random(5)
+    for _ in range(3):
+        session.push(rng.choice(session.match.legal_responses()).action)
+    assert session.wait_until_saved(SETTLE)
+    with postgres_engine.connect() as admin:
+        admin.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                           "WHERE datname = current_database() AND pid <> pg_backend_pid()"))
+    for _ in range(3):
+        session.push(rng.choice(session.match.legal_responses()).action)
+    assert session.wait_until_saved(SETTLE), session.problem
+    stored = DurableMatch.resume(postgres_engine, first.match_id)
+    assert stored.match.actions == session.match.actions and len(stored.match.actions) == 6
+    stored.close()
+    session.close()

@@ -64,7 +64,8 @@ def postgres_url() -> Iterator[str]:
     if base is None:
         pytest.skip(f"no PostgreSQL server configured (set {POSTGRES_ENV} to run these against one)")
     schema = f"t_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(make_url(base).set(drivername="postgresql+psycopg"))
+    # pre-ping: a test may cut every connection (a server restart) and the schema must still be dropped
+    admin = create_engine(make_url(base).set(drivername="postgresql+psycopg"), pool_pre_ping=True)
     with admin.begin() as connection:
         connection.execute(text(f'CREATE SCHEMA "{schema}"'))
     url = make_url(base).update_query_dict({"options": f"-csearch_path={schema}"})  # driver as configured
