@@ -21,6 +21,7 @@ from db.engine import open_database
 from db.live import DurableMatch
 from tests.app.conftest import REPO, free_port, stop
 from tests.app.served import Served, flet_session_answers, login, open_ws, request, start_server
+from tests.db.conftest import postgres_url  # noqa: F401 - the fixture, for the PostgreSQL test
 
 
 @pytest.fixture(scope="module")
@@ -119,3 +120,31 @@ def test_an_unreachable_database_stops_the_server_before_it_starts(capsys: pytes
     err = capsys.readouterr().err.strip()
     assert err.startswith("shinpan: cannot open the match database postgresql") and "the server was not started" in err
     assert "secret" not in err and len(err.splitlines()) == 1
+
+
+def test_two_servers_on_one_postgresql_see_each_others_matches(request: pytest.FixtureRequest,
+                                                               tmp_path: Path) -> None:
+    url = request.getfixturevalue("postgres_url")
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    first = start_server(tmp_path / "a", "--database", url)
+    second = start_server(tmp_path / "b", "--database", url)
+    engine = open_database(url)
+    try:
+        with DurableMatch.start(engine, get_ruleset("kendo-shiai").make_setup(["Aiko", "Ben"], seed=7)) as live:
+            for served in (first, second):
+                board = json.loads(request_board(served))
+                assert [p["name"] for p in board["matches"][0]["players"]] == ["Aiko", "Ben"]
+            live.push(live.match.legal_responses()[0].action)
+            counts = {json.dumps(json.loads(request_board(s))["matches"][0]) for s in (first, second)}
+            assert len(counts) == 1  # both rooms show the same state
+    finally:
+        engine.dispose()
+        stop(first.process)
+        stop(second.process)
+
+
+def request_board(served: Served) -> str:
+    status, _, text = request(served, "/board.json")
+    assert status == 200
+    return text
