@@ -24,6 +24,7 @@ SQLITE_PRAGMAS = (
     "PRAGMA busy_timeout=10000",  # a second app instance waits for the first one's commit
 )
 SQLITE_HEADER = b"SQLite format 3\x00"
+LIVE_MATCHES_MAX = 60  # connections beyond the pool's 5 kept ones: open live matches across all phones
 
 
 def _set_sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -36,7 +37,12 @@ def _set_sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 def make_engine(url: URL | str, **kwargs: Any) -> Engine:
     """An engine with Shinpan's connection settings; no checks, no migration."""
     url = database_url(str(url)) if isinstance(url, str) else url
+    # Each match being refereed holds one connection while it is open (db/live.py): a club server with
+    # many phones needs more than SQLAlchemy's default 15, or the 16th phone waits 30 s and fails.
+    kwargs.setdefault("max_overflow", LIVE_MATCHES_MAX)
     if url.get_backend_name() == "sqlite":
+        if url.database in (None, "", ":memory:"):
+            kwargs.pop("max_overflow")  # an in-memory database has a single-connection pool
         engine = create_engine(url, connect_args={"timeout": 10}, **kwargs)
         event.listen(engine, "connect", _set_sqlite_pragmas)
         return engine

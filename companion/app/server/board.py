@@ -27,7 +27,7 @@ PUBLIC_FIELDS = (("ippon", "IPPON"), ("hansoku", "HANSOKU"), ("points", "points"
 PUBLIC_FLAGS = (("knocked_down", "knocked down"), ("knocked_out", "knocked out"), ("forfeited", "forfeited"),
                 ("out", "out"))
 _MATCHES = text(
-    "SELECT id, ruleset, title, status, reason, revision, summary FROM matches "
+    "SELECT id, ruleset, title, status, reason, revision, action_count, summary FROM matches "
     "WHERE origin = 'recorded' AND (status = 'in-progress' OR updated_at >= :since) "
     "ORDER BY updated_at DESC, id DESC LIMIT :most"
 ).bindparams(bindparam("since", type_=DateTime(timezone=True)))
@@ -102,6 +102,7 @@ class BoardSource:
             "finished": row.status != "in-progress",
             "result": row.reason if row.status != "in-progress" else "",
             "turn": turn if isinstance(turn, str) else "",
+            "actions": row.action_count,
             "players": players,
             "last_trigger": self._last_trigger(connection, row.id, [p["name"] for p in players]),
         }
