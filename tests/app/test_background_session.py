@@ -4,7 +4,10 @@ change shows by itself, and a tap made on an older version is refused with what 
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import random
+import signal
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -141,3 +144,43 @@ def test_a_database_restart_mid_match_loses_no_stored_tap(postgres_engine: Engin
     assert stored.match.actions == session.match.actions and len(stored.match.actions) == 6
     stored.close()
     session.close()
+
+
+def _referee_until_killed(database: str, match_id: int, log_path: str) -> None:
+    """The child: a served phone tapping as fast as it can, logging each change once it is stored."""
+    engine = open_database(database)
+    session = BackgroundSession(DurableMatch.resume(engine, match_id), poll_seconds=3600)
+    rng = random.Random(os.getpid())
+    with open(log_path, "a") as log:
+        while not session.match.outcome().finished:
+            session.push(rng.choice(session.match.legal_responses()).action)
+            if session.wait_until_saved(SETTLE):
+                log.write(f"{len(session.match.actions)}\n")  # acknowledged: the phone says it is stored
+                log.flush()
+
+
+def test_a_server_killed_mid_tap_keeps_every_stored_tap(engine: Engine, tmp_path: Path) -> None:
+    database = str(tmp_path / "club.db")
+    setup = get_ruleset("kendo-shiai").make_setup(["Aiko", "Ben"], seed=6)
+    context = multiprocessing.get_context("fork")
+    rng = random.Random(6)
+    match_id, kills_with_acks, finished = 0, 0, True
+    log = tmp_path / "acks.log"
+    for _ in range(12):
+        if finished:
+            with DurableMatch.start(engine, setup) as fresh:
+                match_id = fresh.match_id
+            log = tmp_path / f"acks-{match_id}.log"
+        child = context.Process(target=_referee_until_killed, args=(database, match_id, str(log)))
+        child.start()
+        time.sleep(rng.uniform(0.2, 0.6))
+        os.kill(child.pid or 0, signal.SIGKILL)
+        child.join(10)
+        acked = [int(line) for line in log.read_text().split()] if log.exists() else []
+        resumed = DurableMatch.resume(engine, match_id)
+        stored = len(resumed.match.actions)
+        finished = resumed.match.outcome().finished
+        resumed.close()
+        assert not acked or stored >= acked[-1]  # every change the phone showed as stored is there
+        kills_with_acks += bool(acked)
+    assert kills_with_acks >= 6, "too few kills came after a stored tap to prove anything"
