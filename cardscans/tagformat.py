@@ -23,8 +23,9 @@ _CODE_TO_CATALOG = {code: catalog for catalog, code in CATALOG_CODES.items()}
 CHECK_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-.$%*+:"  # 43 symbols: no '/', no space
 _BODY_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-/"  # every character a tag body can hold
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-_TAG = re.compile(r"^SP(\d+)/(.*)$")
-_V1 = re.compile(r"^SP1/([A-Z0-9-]+)/([A-Z0-9-]+)/(\d{1,2})/(.)$")
+# ASCII only: Python's \d also matches Arabic-Indic and full-width digits, which no printed tag holds.
+_TAG = re.compile(r"^SP([0-9]+)/(.*)$", re.ASCII | re.DOTALL)
+_V1 = re.compile(r"^SP1/([A-Z0-9-]+)/([A-Z0-9-]+)/([1-9][0-9]?)/(.)$", re.ASCII)
 
 
 class TagError(ValueError):
@@ -62,11 +63,17 @@ def is_shinpan_text(text: str) -> bool:
 
 
 def decode_tag(text: str) -> TagPayload:
-    """The payload of a valid tag; TagError saying why otherwise (never any other exception)."""
+    """The payload of a valid tag; TagError saying why otherwise (never any other exception).
+
+    Exactly what `encode_tag` writes: no surrounding spaces, no leading zero in the copy number, ASCII
+    only; anything else was not printed by Shinpan and is not a card.
+    """
     stripped = text.strip()
     head = _TAG.match(stripped)
     if not head:
         raise TagError("not a Shinpan tag")
+    if stripped != text:
+        raise TagError("a damaged Shinpan tag (spaces around it); reprint it")
     if head.group(1) != str(VERSION):
         raise TagError(f"a Shinpan tag of format version {head.group(1)}, which this version cannot read; "
                        "update Shinpan")

@@ -93,9 +93,10 @@ def cmd_scan(args: argparse.Namespace) -> int:
                 print(f"{path}: {len(sightings)} sighting{'s' if len(sightings) != 1 else ''}")
                 for sighting in sightings:
                     print(_sighting_line(sighting))
-        except ImageError as error:
+        except Exception as error:  # one bad photo never hides the others' results
             failed += 1
-            message = str(error)
+            message = str(error) if isinstance(error, ImageError) else \
+                f"could not be scanned ({type(error).__name__}: {error}); try another photo"
             results.append({"path": path, "error": message, "sightings": []})
             if not args.json:
                 print(f"{path}: error: {message}")
