@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from companion.rules.numbers import SEED_MAX, whole_number
+
 OptionValue = bool | int | str
 
 
@@ -54,10 +56,10 @@ class MatchSetup:
         for seat, player in enumerate(self.players):
             if player.name.casefold() == wanted:
                 return seat
-        if wanted.startswith("p") and wanted[1:].isdigit():
-            seat = int(wanted[1:]) - 1
-            if 0 <= seat < len(self.players):
-                return seat
+        if wanted.startswith("p"):
+            number = whole_number(wanted[1:], 1, len(self.players))
+            if number is not None:
+                return number - 1
         return None
 
 
@@ -167,10 +169,11 @@ class OptionSpec:
                 raise InvalidSetup(f"option {self.name} takes true or false, not {value!r}")
             return value
         if isinstance(self.default, int):
-            try:
-                number = int(value)
-            except (TypeError, ValueError):
-                raise InvalidSetup(f"option {self.name} takes a whole number, not {value!r}") from None
+            found = value if isinstance(value, int) and not isinstance(value, bool) else \
+                whole_number(str(value), -SEED_MAX, SEED_MAX)
+            if found is None:
+                raise InvalidSetup(f"option {self.name} takes a whole number, not {str(value)[:40]!r}")
+            number = found
             if self.choices and number not in self.choices:
                 raise InvalidSetup(f"option {self.name} takes one of {self.choices}, not {number}")
             return number

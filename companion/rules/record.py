@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from companion.rules.errors import IllegalAction, RecordError, RulesError
 from companion.rules.match import Match
 from companion.rules.model import Action, Forfeit, MatchSetup, OptionValue, PlayerSpec
+from companion.rules.numbers import SEED_MAX, whole_number
 from companion.rules.registry import get_ruleset
 
 FORMAT_VERSION = 1
@@ -135,12 +136,15 @@ def read_record(text: str) -> ParsedRecord:
     version = headers.get("format", str(FORMAT_VERSION))
     if version != str(FORMAT_VERSION):
         raise RecordError(1, f"record format {version} is not supported (this version reads {FORMAT_VERSION})")
+    seed = None
+    if "seed" in headers:
+        seed = whole_number(headers["seed"], -SEED_MAX, SEED_MAX)
+        if seed is None:
+            raise RecordError(header_lines.get("seed", 1), f"seed {headers['seed'][:40]!r} is not a whole number "
+                              f"within 64 bits (-{SEED_MAX} to {SEED_MAX})")
     try:
         ruleset = get_ruleset(headers["ruleset"])
-        seed = int(headers["seed"]) if "seed" in headers else None
         setup = ruleset.make_setup(players, options, seed=seed, date=headers.get("date"))
-    except ValueError:
-        raise RecordError(1, f"seed {headers['seed']!r} is not a whole number") from None
     except RulesError as error:
         raise RecordError(1, str(error)) from None
 

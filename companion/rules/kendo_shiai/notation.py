@@ -15,6 +15,7 @@ from companion.rules.errors import MalformedAction
 from companion.rules.kendo_shiai import cards as kc
 from companion.rules.kendo_shiai.state import NoAnswer, OfferBrown, Play
 from companion.rules.model import Action
+from companion.rules.numbers import whole_number
 
 NO_ANSWER_WORDS = {"no answer", "cannot start", "no card", "none", "pass"}
 _CHOICE = re.compile(r"^(?P<cards>.+?)[\s,]+(?P<choice>keep|give)$", re.IGNORECASE)
@@ -57,10 +58,15 @@ def parse_action(actor: int, text: str) -> Action:
     return Play(actor, cards, choice)
 
 
+MAX_BROWN_NUMBER = 99  # a brown card's number; anything longer is a typing slip
+
+
 def _parse_offer(actor: int, rest: str) -> Action:
     if rest.lower() in {"none", "nothing", "0", ""}:
         return OfferBrown(actor, None, 0)
     name, _, number = rest.rpartition(" ")
-    if not name or not number.isdigit():
-        raise MalformedAction(f"offer {rest!r}: write 'offer CARD NUMBER', e.g. 'offer MEN 4'")
-    return OfferBrown(actor, kc.card_id(name), int(number))
+    value = whole_number(number, 0, MAX_BROWN_NUMBER)
+    if not name or value is None:
+        raise MalformedAction(f"offer {rest[:60]!r}: write 'offer CARD NUMBER', e.g. 'offer MEN 4' "
+                              f"(a number from 0 to {MAX_BROWN_NUMBER})")
+    return OfferBrown(actor, kc.card_id(name), value)

@@ -20,7 +20,10 @@ from companion.rules.kenpo.cards import card_id, kenpo_cards
 from companion.rules.kenpo.geometry import MOVES
 from companion.rules.kenpo.state import BlockChoice, CardRef, EndTurn, HandPoints, PlayCard, Rest, Starts
 from companion.rules.model import Action
+from companion.rules.numbers import whole_number
 
+MAX_COPIES = 99
+MAX_POINTS = 999  # far beyond any card's points: a longer number is a typing slip
 _REF = re.compile(r"^(?P<name>.+?)\s*(?:@\s*(?P<copy>\d+))?$")
 _BLOCK = re.compile(r"^block\s+(?P<attack>.+?)\s+with\s+(?P<defence>.+)$", re.IGNORECASE)
 _POINTS = re.compile(r"^points\s+(?P<own>own\s+)?(?P<card>.+?)\s+(?P<points>-?\d+)$", re.IGNORECASE)
@@ -56,9 +59,9 @@ def _ref(text: str) -> CardRef:
     found = _REF.match(text.strip())
     if not found:
         raise MalformedAction(f"{text!r} is not a card name")
-    copy = int(found["copy"]) if found["copy"] else 1
-    if copy < 1:
-        raise MalformedAction(f"{text!r}: copies count from 1")
+    copy = whole_number(found["copy"], 1, MAX_COPIES) if found["copy"] else 1
+    if copy is None:
+        raise MalformedAction(f"{text[:60]!r}: copies count from 1 to {MAX_COPIES}")
     return CardRef(card_id(found["name"]), copy)
 
 
@@ -71,7 +74,10 @@ def _parse_clauses(head: str, parts: list[str]) -> tuple[tuple[BlockChoice, ...]
         if block and head == "end":
             blocks.append(BlockChoice(_ref(block["defence"]), _ref(block["attack"])))
         elif entry:
-            points.append(HandPoints(_ref(entry["card"]), int(entry["points"]), bool(entry["own"])))
+            value = whole_number(entry["points"], -MAX_POINTS, MAX_POINTS)
+            if value is None:
+                raise MalformedAction(f"{part[:60]!r}: points are a whole number from -{MAX_POINTS} to {MAX_POINTS}")
+            points.append(HandPoints(_ref(entry["card"]), value, bool(entry["own"])))
         else:
             allowed = "'block ATTACK with DEFENCE' or 'points CARD N'" if head == "end" else "'points CARD N'"
             raise MalformedAction(f"{part!r} after {head!r} is not {allowed}")

@@ -10,11 +10,13 @@ from collections import deque
 from collections.abc import Collection, Iterable
 
 from companion.rules.errors import MalformedAction
+from companion.rules.numbers import whole_number
 
 Hex = tuple[int, int]
 ORIGIN: Hex = (0, 0)
 # Clockwise from "east"; ring corners for the start follow this order.
 DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+MAX_COORDINATE = 999  # far beyond any ring a table holds
 _HEX_TEXT = re.compile(r"^\(?\s*(-?\d+)\s*[, ]\s*(-?\d+)\s*\)?$")
 
 
@@ -109,6 +111,9 @@ def format_hex(hex_: Hex) -> str:
 
 def parse_hex(text: str) -> Hex:
     found = _HEX_TEXT.match(text.strip())
-    if not found:
-        raise MalformedAction(f"{text!r} is not a hex: write q,r (axial), e.g. 1,-2")
-    return (int(found[1]), int(found[2]))
+    q = whole_number(found[1], -MAX_COORDINATE, MAX_COORDINATE) if found else None
+    r = whole_number(found[2], -MAX_COORDINATE, MAX_COORDINATE) if found else None
+    if q is None or r is None:
+        raise MalformedAction(f"{text[:40]!r} is not a hex: write q,r (axial), e.g. 1,-2, "
+                              f"each from -{MAX_COORDINATE} to {MAX_COORDINATE}")
+    return (q, r)

@@ -11,6 +11,7 @@ from enum import StrEnum
 
 from companion.rules.mace.hexgrid import Hex
 from companion.rules.model import Action, Event, Trigger
+from companion.rules.numbers import whole_number
 
 
 class Phase(StrEnum):
@@ -110,8 +111,9 @@ class MaceState:
         for seat, name in enumerate(self.names):
             if name.casefold() == wanted:
                 return seat
-        if wanted.startswith("p") and wanted[1:].isdigit() and 0 < int(wanted[1:]) <= len(self.names):
-            return int(wanted[1:]) - 1
+        number = whole_number(wanted[1:], 1, len(self.names)) if wanted.startswith("p") else None
+        if number is not None:
+            return number - 1
         return None
 
 
