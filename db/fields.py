@@ -2,13 +2,15 @@
 
 The lengths are the columns' (db/models.py): PostgreSQL enforces them, SQLite does not, so both
 are held to them here. Control characters (a newline above all) would break the line-based
-record files a match is exported to, so titles and dates refuse them.
+record files a match is exported to, and bidi overrides or zero-width characters make two names that
+look alike differ, so titles, dates and names refuse them.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
+
+from companion.rules.text import hidden_character
 
 TITLE_MAX = 200
 NAME_MAX = 100
@@ -18,7 +20,8 @@ TEAM_MAX = 64
 
 
 def has_control_character(text: str) -> bool:
-    return any(unicodedata.category(char) == "Cc" for char in text)
+    """A control, format (NUL, bidi override, zero-width) or line-separator character: see rules/text.py."""
+    return hidden_character(text) is not None
 
 
 def text_problem(value: Any, limit: int, *, optional: bool = True) -> str | None:
@@ -30,7 +33,8 @@ def text_problem(value: Any, limit: int, *, optional: bool = True) -> str | None
     if len(value) > limit:
         return f"is {len(value)} characters long; at most {limit} are allowed"
     if has_control_character(value):
-        return f"contains a control character (such as a line break): {value!r}"
+        return (f"contains an invisible or control character ({hidden_character(value)}, such as a line break, "
+                f"NUL or right-to-left override): {value[:60]!r}")
     return None
 
 

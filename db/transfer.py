@@ -248,7 +248,22 @@ def _json_match(raw: Any, where: str, source: str) -> Incoming:
         incoming.recorded_at.append(_when(item.get("recorded_at"), f"{here}.recorded_at", source))
         evidence = item.get("evidence")
         incoming.evidence.append(evidence if isinstance(evidence, dict) else None)
+    _check_stored_result(raw, incoming.match, where, source)
     return incoming
+
+
+def _check_stored_result(raw: dict[str, Any], match: Match, where: str, source: str) -> None:
+    """An export's status and reason must be what its actions replay to, as a record's `result:` line
+    must (issue 20): a match edited to show another winner is refused, not stored with either result."""
+    if "status" not in raw and "reason" not in raw:
+        return
+    replayed = progress_of(match)
+    if "status" in raw and raw["status"] != replayed.status:
+        raise ImportRejected(source, f"{where}.status is {str(raw['status'])[:40]!r} but its actions replay to "
+                                     f"{replayed.status!r} (edited by hand?); fix or remove the status")
+    if raw.get("reason") not in (None, replayed.reason):
+        raise ImportRejected(source, f"{where}.reason is {str(raw['reason'])[:60]!r} but its actions replay to "
+                                     f"{replayed.reason!r} (edited by hand?); fix or remove the reason")
 
 
 def read_json_file(text: str, source: str) -> list[Incoming]:

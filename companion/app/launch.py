@@ -85,7 +85,8 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, allow_hosts: tu
     """Serve the web build until interrupted; prints the address to open.
 
     Beyond loopback, or behind a proxy (--allow-host/--allow-origin), the server is a club server: it needs
-    its database (NoDatabase otherwise) and a PIN (made and printed when none is set). Raises PortUnavailable, BadEdgeOption or NoDatabase.
+    its database (NoDatabase otherwise) and a PIN (made and printed when none is set).
+    Raises PortUnavailable, BadEdgeOption or NoDatabase.
     """
     policy = EdgePolicy.make(host, allow_hosts, allow_origins)
     port = check_port(host, port)

@@ -30,9 +30,17 @@ def assets_dir() -> Path:
     return Path(override) if override else Path(__file__).resolve().parents[2] / "assets"
 
 
+# What may differ between a written card name and the catalog's: case, spaces, hyphens, arrows, slashes.
+_NAME_SEPARATORS = re.compile(r"[ \t\-_/>\u2192.']")
+
+
 def normalise_name(text: str) -> str:
-    """Card names compare without case, spaces, hyphens or arrows: 'Maki-waza' == 'MAKI WAZA'."""
-    return re.sub(r"[^0-9A-Z\u3040-\u30ff\u4e00-\u9fff]", "", text.upper())
+    """Card names compare without case, spaces, hyphens or arrows: 'Maki-waza' == 'MAKI WAZA'.
+
+    Any other character stays, so a name with a NUL, an emoji or a right-to-left override inside
+    matches no card (it used to be dropped and the name matched).
+    """
+    return _NAME_SEPARATORS.sub("", text.upper())
 
 
 class Sourced(BaseModel):

@@ -16,6 +16,7 @@ See docs/records.md for the whole format.
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -25,6 +26,7 @@ from companion.rules.match import Match
 from companion.rules.model import Action, Forfeit, MatchSetup, OptionValue, PlayerSpec
 from companion.rules.numbers import SEED_MAX, whole_number
 from companion.rules.registry import get_ruleset
+from companion.rules.text import hidden_character
 
 FORMAT_VERSION = 1
 _HEADER = re.compile(r"^(?P<key>[A-Za-z][A-Za-z-]*)\s*:\s*(?P<value>.*)$")
@@ -33,6 +35,19 @@ _HEADER = re.compile(r"^(?P<key>[A-Za-z][A-Za-z-]*)\s*:\s*(?P<value>.*)$")
 _COMMENT = re.compile(r"(?:^|\s)#(?:\s|$)")
 _QUOTE_LIMIT = 60
 _ACTION = re.compile(r"^(?:\d+\s*[.)]\s*)?(?P<actor>[^:]+?)\s*:\s*(?P<text>.+)$")
+_ISO_DATE = re.compile(r"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$")
+
+
+def _is_iso_date(text: str) -> bool:
+    if not _ISO_DATE.match(text):
+        return False
+    try:
+        datetime.date.fromisoformat(text)
+    except ValueError:  # 2026-02-31
+        return False
+    return True
+
+
 _HEADER_KEYS = {"ruleset", "format", "player", "option", "seed", "date", "title", "result"}
 
 
@@ -136,6 +151,13 @@ def read_record(text: str) -> ParsedRecord:
     version = headers.get("format", str(FORMAT_VERSION))
     if version != str(FORMAT_VERSION):
         raise RecordError(1, f"record format {version} is not supported (this version reads {FORMAT_VERSION})")
+    for key in ("title", "date"):
+        if key in headers and (hidden := hidden_character(headers[key])) is not None:
+            raise RecordError(header_lines.get(key, 1), f"the {key} holds an invisible or control character "
+                              f"({hidden}); remove it")
+    if "date" in headers and not _is_iso_date(headers["date"]):
+        raise RecordError(header_lines.get("date", 1), f"date {headers['date'][:40]!r} is not a date written "
+                          "YYYY-MM-DD")
     seed = None
     if "seed" in headers:
         seed = whole_number(headers["seed"], -SEED_MAX, SEED_MAX)

@@ -18,6 +18,7 @@ from companion.rules.model import (
     Outcome,
     PlayerSpec,
 )
+from companion.rules.text import hidden_character
 
 StateT = TypeVar("StateT")
 
@@ -30,9 +31,10 @@ def _check_label(kind: str, text: str, *, forbidden: str) -> None:
     shown = text if len(text) <= 40 else text[:40] + "…"
     if len(text) > MAX_LABEL:
         raise InvalidSetup(f"{kind} {shown!r} is longer than {MAX_LABEL} characters")
-    if any(ch in text for ch in forbidden) or any(ord(ch) < 32 or ord(ch) == 127 for ch in text):
+    if any(ch in text for ch in forbidden) or hidden_character(text) is not None:
         listed = ", ".join(f"'{ch}'" for ch in forbidden)
-        raise InvalidSetup(f"{kind} {shown!r} may not contain {listed} or control characters (line breaks, tabs)")
+        raise InvalidSetup(f"{kind} {shown!r} may not contain {listed} or control characters (line breaks, tabs, "
+                           "NUL, right-to-left overrides, zero-width characters)")
 
 
 class Ruleset(ABC, Generic[StateT]):

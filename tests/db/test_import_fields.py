@@ -51,6 +51,11 @@ BAD_FIELDS = [
     ("name", 123, "matches[0].players[1].name"),
     ("name", "N" * 300, "matches[0].players[1].name"),
     ("team", "T" * 65, "matches[0].players[1].team"),
+    ("title", "Fi\x00nal", "matches[0].title"),
+    ("title", "Final \u202eniaga", "matches[0].title"),
+    ("name", "Be\u200bn", "matches[0].players[1].name"),
+    ("status", "in-progress", "matches[0].status"),
+    ("reason", "Ben fell asleep", "matches[0].reason"),
 ]
 
 

@@ -13,7 +13,8 @@ from companion.cli.main import main
 
 HUGE = "9" * 5000
 KENDO = "ruleset: kendo-shiai\nplayer: Aiko, side red\nplayer: Ben, side white\n{extra}\n1. Aiko: {first}\n"
-MACE = "ruleset: mace\nplayer: Ann\nplayer: Ben\n\n1. Ann: momentum 9H\n2. Ben: momentum 9D\n3. Ann: boost 4D to {hex}\n"
+MACE = ("ruleset: mace\nplayer: Ann\nplayer: Ben\n\n1. Ann: momentum 9H\n2. Ben: momentum 9D\n"
+        "3. Ann: boost 4D to {hex}\n")
 KENPO = ("ruleset: kenpo-masters\nplayer: Aiko\nplayer: Ben\n\n1. Aiko: Front Kick forward\n"
          "2. Aiko: end; points own Front Kick {points}\n")
 
