@@ -7,13 +7,16 @@ so an acknowledged action survives the app being killed and the phone losing pow
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import URL, Engine
+from sqlalchemy.exc import OperationalError
 
+from db.disk import disk_problem, writable_folder
 from db.errors import CorruptDatabase, NewerDatabase, StorageError
 from db.location import database_url, sqlite_path
 
@@ -82,6 +85,8 @@ def check_sqlite_file(path: Path) -> None:
     except sqlite3.OperationalError as error:
         if "unable to open" in str(error) or "locked" in str(error):
             return  # not readable read-only just now (a WAL without its index): the normal open decides
+        if (problem := disk_problem(error, path, doing=f"read {path}")) is not None:
+            raise problem from None  # a full or failing disk is not damage: never advise a restore
         raise CorruptDatabase(damaged_message(path, str(error))) from None
     except sqlite3.DatabaseError as error:
         raise CorruptDatabase(damaged_message(path, str(error))) from None
@@ -105,6 +110,36 @@ def refuse_newer_sqlite_file(path: Path) -> None:
         connection.close()
     if row and row[0] not in known_revisions():
         raise NewerDatabase(newer_database_message(str(path), str(row[0])))
+
+
+def _writable(path: Path) -> bool:
+    """Whether SQLite can write the database and the -wal/-shm files it keeps beside it."""
+    return os.access(path, os.W_OK) and writable_folder(path.parent)
+
+
+def read_only_engine(path: Path) -> Engine:
+    """An engine that only reads `path`: for listing, showing, exporting and backing up a database in a
+    read-only folder or file (a copy from a card, a locked-down machine). It must already be at the
+    newest schema, since migrating it would write."""
+    from db.migrate import current_revision, head_revision
+
+    # No writer can be at work on a disk that refuses writes, so an empty WAL (left by the open that
+    # just failed) holds nothing: read the main file as it is.
+    wal = Path(str(path) + "-wal")
+    uri = read_only_uri(path) if wal.exists() and wal.stat().st_size else f"{path.resolve().as_uri()}?immutable=1"
+    engine = create_engine("sqlite://", creator=lambda: sqlite3.connect(uri, uri=True, timeout=10,
+                                                                        check_same_thread=False))
+    try:
+        with engine.connect() as connection:
+            revision = current_revision(connection)
+    except BaseException:
+        engine.dispose()
+        raise
+    if revision != head_revision():
+        engine.dispose()
+        raise StorageError(f"{path} is read-only and was written by an older Shinpan: it must be updated, which "
+                           "writes to it - copy it to a writable folder and give that copy with --database")
+    return engine
 
 
 def damaged_message(path: Path, detail: str) -> str:
@@ -138,11 +173,20 @@ def open_database(url: URL | str | None = None, *, migrate: bool = True, create:
                                "in the app (or `shinpan import` one) to create it")
         check_sqlite_file(path)
         refuse_newer_sqlite_file(path)
+        if not create and path.exists() and not _writable(path):
+            return read_only_engine(path)
         path.parent.mkdir(parents=True, exist_ok=True)
     engine = make_engine(resolved)
     if migrate:
         try:
             upgrade_to_head(engine)
+        except OperationalError as error:
+            engine.dispose()
+            if path is None or create or disk_problem(error, path, doing="open") is None:
+                raise
+            # A full disk refuses even the WAL's index file; the matches are all there, so read them
+            # without writing anything (history, show, export and backup need no more).
+            return read_only_engine(path)
         except BaseException:
             engine.dispose()
             raise

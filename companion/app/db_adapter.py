@@ -119,5 +119,5 @@ class DbStore:
             raise RuntimeError("the matches are on a PostgreSQL server: back it up with pg_dump")
         folder = self.database.parent / "backups"
         folder.mkdir(parents=True, exist_ok=True)  # a folder: the copy gets a dated name inside it
-        target = backup_database(self.database, folder)
-        return f"Backed up to {target}"
+        made = backup_database(self.database, folder)
+        return f"Backed up to {made.path}" + (f" ({made.warning})" if made.warning else "")

@@ -90,12 +90,19 @@ def _day(text: str) -> date:
 
 
 @contextmanager
-def storage_errors() -> Iterator[None]:
-    """Storage failures as one-line CLI errors with their exit codes."""
+def storage_errors(database: str | None = None) -> Iterator[None]:
+    """Storage failures as one-line CLI errors with their exit codes; `database` (the --database given)
+    names the disk when the database itself refuses a write (full, read-only, locked)."""
+    import sqlite3
+
+    from sqlalchemy.exc import DBAPIError
+
     from db.errors import CorruptDatabase, ImportRejected, NewerDatabase, StorageError
 
     try:
         yield
+    except (DBAPIError, sqlite3.Error) as error:
+        raise CliError(str(_database_refusal(error, database))) from None
     except CorruptDatabase as error:
         raise CliError(str(error), EXIT_DAMAGED_DATABASE) from None
     except NewerDatabase as error:
@@ -104,6 +111,23 @@ def storage_errors() -> Iterator[None]:
         raise CliError(str(error), EXIT_BAD_IMPORT) from None
     except StorageError as error:
         raise CliError(str(error)) from None
+
+
+def _database_refusal(error: BaseException, database: str | None) -> Exception:
+    from sqlalchemy.exc import DBAPIError
+
+    from db.disk import disk_problem
+    from db.location import database_url, sqlite_path
+
+    try:
+        path = sqlite_path(database_url(database))
+    except Exception:  # an unreadable setting was already reported when the database was opened
+        path = None
+    cause = error.orig if isinstance(error, DBAPIError) else error
+    if path is not None and (problem := disk_problem(error, path, doing="finish this command")) is not None:
+        return problem
+    first_line = (str(cause).strip().splitlines() or [type(cause).__name__])[0]
+    return Exception(f"the match database could not be used ({first_line}); nothing stored was changed")
 
 
 def _engine(args: argparse.Namespace, *, create: bool = False) -> Any:
@@ -121,7 +145,7 @@ def _engine(args: argparse.Namespace, *, create: bool = False) -> Any:
                 return open_database("sqlite://")
         return open_database(args.database, create=create)
     except OperationalError as error:
-        raise CliError(f"cannot open the match database: {error.orig}") from None
+        raise CliError(f"cannot open the match database: {_database_refusal(error, args.database)}") from None
 
 
 def _filter(args: argparse.Namespace) -> Any:
@@ -169,7 +193,7 @@ def cmd_history(args: argparse.Namespace) -> int:
 
     from db.history import list_matches, match_timeline
 
-    with storage_errors():
+    with storage_errors(args.database):
         engine = _engine(args)
         with Session(engine) as session:
             if args.match is not None:
@@ -230,7 +254,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     if args.versus and not args.player:
         raise CliError("--versus needs --player: whose head-to-head?")
     ruleset = get_ruleset(args.ruleset).id if args.ruleset else None
-    with storage_errors():
+    with storage_errors(args.database):
         engine = _engine(args)
         with Session(engine) as session:
             records = player_records(session=session, ruleset=ruleset, player=args.player)
@@ -277,7 +301,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     from db.transfer import export_json, export_record
 
     fmt = args.format or ("json" if args.path.lower().endswith(".json") else "record")
-    with storage_errors():
+    with storage_errors(args.database):
         engine = _engine(args)
         with Session(engine) as session:
             skipped: list[str] = []
@@ -358,7 +382,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     from db.transfer import read_import_file, store_incoming
 
     files: list[dict[str, Any]] = []
-    with storage_errors():
+    with storage_errors(args.database):
         engine = _engine(args, create=True)
         for source in _import_sources(args.paths):
             try:
@@ -388,7 +412,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 def _sqlite_file(args: argparse.Namespace) -> Path:
     from db.location import database_url, sqlite_path
 
-    with storage_errors():
+    with storage_errors(args.database):
         path = sqlite_path(database_url(args.database))
     if path is None:
         raise CliError("backup and restore work on a SQLite database file; "
@@ -400,9 +424,11 @@ def cmd_backup(args: argparse.Namespace) -> int:
     from db.backup import backup_database
 
     database = _sqlite_file(args)
-    with storage_errors():
-        target = backup_database(database, Path(args.path), force=args.force)
-    print(f"backed up {database} to {target}")
+    with storage_errors(args.database):
+        made = backup_database(database, Path(args.path), force=args.force)
+    print(f"backed up {database} to {made.path}")
+    if made.warning:
+        print(f"shinpan: warning: {made.warning}", file=sys.stderr)
     return 0
 
 
@@ -410,7 +436,7 @@ def cmd_restore(args: argparse.Namespace) -> int:
     from db.backup import restore_database
 
     database = _sqlite_file(args)
-    with storage_errors():
+    with storage_errors(args.database):
         kept = restore_database(database, Path(args.path), force=args.force)
     print(f"restored {database} from {args.path}" + (f"; the replaced file is kept as {kept}" if kept else ""))
     return 0

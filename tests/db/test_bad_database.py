@@ -40,7 +40,7 @@ def test_a_file_that_is_not_a_database_is_reported_and_left_untouched(tmp_path: 
 def test_a_truncated_database_is_reported_with_the_newest_backup_to_restore(tmp_path: Path) -> None:
     path = tmp_path / "shinpan.db"
     _database_with_matches(path, 12)
-    backup = backup_database(path, tmp_path / "backups" / "monday.db")
+    backup = backup_database(path, tmp_path / "backups" / "monday.db").path
     with path.open("r+b") as handle:
         handle.truncate(path.stat().st_size // 2)
     before = path.read_bytes()
@@ -54,7 +54,7 @@ def test_a_truncated_database_is_reported_with_the_newest_backup_to_restore(tmp_
 def test_restore_over_a_damaged_database_keeps_the_damaged_file_aside(tmp_path: Path) -> None:
     path = tmp_path / "shinpan.db"
     played = _database_with_matches(path)
-    backup = backup_database(path, tmp_path / "backup.db")
+    backup = backup_database(path, tmp_path / "backup.db").path
     path.write_bytes(path.read_bytes()[:1000])
     damaged = path.read_bytes()
     with pytest.raises(StorageError, match=r"damaged.*--force"):
@@ -72,7 +72,7 @@ def test_restore_over_a_damaged_database_keeps_the_damaged_file_aside(tmp_path: 
 def test_restore_refuses_to_replace_newer_matches_unless_forced(tmp_path: Path) -> None:
     path = tmp_path / "shinpan.db"
     _database_with_matches(path, 1)
-    backup = backup_database(path, tmp_path / "backup.db")
+    backup = backup_database(path, tmp_path / "backup.db").path
     engine = open_database(f"sqlite:///{path}")
     newer = DurableMatch.start(engine, kendo_setup(("Chie", "Dai"), 9))
     play_steps(newer, random.Random(9), 4)
@@ -94,7 +94,7 @@ def test_a_backup_taken_while_recording_holds_every_acknowledged_action(tmp_path
     try:
         live = DurableMatch.start(engine, kendo_setup())
         play_steps(live, random.Random(1), 7)
-        backup = backup_database(path, tmp_path / "during.db")  # the app still has the file open
+        backup = backup_database(path, tmp_path / "during.db").path  # the app still has the file open
         play_steps(live, random.Random(2), 3)
         live.close()
     finally:

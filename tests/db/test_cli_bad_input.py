@@ -147,3 +147,23 @@ def test_a_fresh_install_reads_as_empty_without_making_a_file(tmp_path: Path, co
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "no stored matches" in done.stdout, done.stderr
     assert not (tmp_path / "data").exists()
+
+
+def test_import_while_another_program_holds_the_lock_is_the_documented_line(tmp_path: Path) -> None:
+    database = tmp_path / "shinpan.db"
+    engine = open_database(f"sqlite:///{database}")
+    engine.dispose()
+    record = tmp_path / "one.shinpan"
+    record.write_text("ruleset: kendo-shiai\nplayer: Aiko, side red\nplayer: Ben, side white\n\n"
+                      "1. Aiko: offer MEN 4\n", encoding="utf-8")
+    holder = sqlite3.connect(database, timeout=1)
+    holder.execute("BEGIN EXCLUSIVE")  # another program in the middle of a long write
+    try:
+        result = shinpan("import", str(record), "--database", str(database), cwd=tmp_path)
+    finally:
+        holder.rollback()
+        holder.close()
+    assert result.returncode != 0 and "Traceback" not in result.stderr, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "locked by another program" in lines[0] and "nothing stored was changed" in lines[0]
+    assert shinpan("import", str(record), "--database", str(database), cwd=tmp_path).returncode == 0
