@@ -5,7 +5,7 @@ PYTHON ?= python3
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench
+.PHONY: run test lint bench fuzz
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +18,10 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+# The property tests of tests/test_properties.py, 20,000 examples each instead of the suite's 120.
+fuzz: $(STAMP)
+	SHINPAN_HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest tests/test_properties.py -p no:randomly --timeout 3600
 
 lint: $(STAMP)
 	$(BIN)/ruff check companion cardscans db tests benchmarks

@@ -9,11 +9,13 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from companion.rules.files import IMAGE_FILE_MAX, FileRefused, read_limited
+
 Gray = npt.NDArray[np.uint8]
 # A phone photo is 12-50 MP; decoding works on at most this many pixels (a 2.8:1 margin over a
 # 1080p frame) so a 50 MP photo costs a bounded, small multiple of a preview frame.
 MAX_WORK_PIXELS = 8_000_000
-MAX_FILE_BYTES = 200 * 1024 * 1024
+MAX_FILE_BYTES = IMAGE_FILE_MAX  # checked again here for bytes that came from a camera or an upload
 MAX_IMAGE_PIXELS = 120_000_000  # a 100 MP camera's photo; a bigger claim is a decompression bomb
 
 # A truncated file is reported once, as an ImageError, not also as OpenCV's own warning on stderr.
@@ -65,7 +67,9 @@ def _check_dimensions(data: bytes, source: str) -> None:
 def read_image(path: str | Path) -> npt.NDArray[np.uint8]:
     file = Path(path)
     try:
-        data = file.read_bytes()
+        data = read_limited(file, IMAGE_FILE_MAX, "photo")
+    except FileRefused as error:
+        raise ImageError(str(error)) from None
     except FileNotFoundError:
         raise ImageError(f"{file}: no such file") from None
     except IsADirectoryError:

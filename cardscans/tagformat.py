@@ -25,7 +25,7 @@ _BODY_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-/"  # every character a t
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 # ASCII only: Python's \d also matches Arabic-Indic and full-width digits, which no printed tag holds.
 _TAG = re.compile(r"^SP([0-9]+)/(.*)$", re.ASCII | re.DOTALL)
-_V1 = re.compile(r"^SP1/([A-Z0-9-]+)/([A-Z0-9-]+)/([1-9][0-9]?)/(.)$", re.ASCII)
+_V1 = re.compile(r"^SP1/([A-Z0-9][A-Z0-9-]*)/([A-Z0-9][A-Z0-9-]*)/([1-9][0-9]?)/(.)$", re.ASCII)  # as encode_tag writes
 
 
 class TagError(ValueError):

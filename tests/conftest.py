@@ -10,8 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 REPO = Path(__file__).resolve().parents[1]
+
+# Property tests (tests/test_properties.py): bounded in the suite, long under `make fuzz`.
+settings.register_profile("ci", max_examples=400, deadline=None, derandomize=True)
+settings.register_profile("fuzz", max_examples=20_000, deadline=None)
+settings.load_profile(os.environ.get("SHINPAN_HYPOTHESIS_PROFILE", "ci"))
 SHARED = REPO.parent / "shared"
 
 

@@ -18,8 +18,10 @@ from companion.app.screens.settings import settings_screen
 from companion.app.storage import MatchStore
 from companion.app.ui import FONTS, Ui
 from companion.app.viewmodels.app import AppViewModel
+from companion.app.viewmodels.owner_values import owner_values_folder
 from companion.app.viewmodels.settings import default_settings_path
 from companion.app.viewmodels.triggers import Trigger
+from companion.rules.owner_files import open_owner_files_only_under
 
 log = logging.getLogger(__name__)
 
@@ -147,6 +149,10 @@ class Shell:
 
 
 def make_main(store: MatchStore) -> Callable[[ft.Page], None]:
+    # Whoever types into New match may be across the network (shinpan serve): owner files are opened
+    # only from the Decks screen's folder and Shinpan's own (companion/rules/owner_files.py).
+    open_owner_files_only_under(owner_values_folder())
+
     def main(page: ft.Page) -> None:
         page.title = "Shinpan"
         page.fonts = dict(FONTS)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 from typing import Any
+
+from companion.rules.files import MB, RECORD_FILE_MAX, FileRefused, read_limited
 
 
 class CliError(Exception):
@@ -21,12 +22,21 @@ def print_json(data: Any) -> None:
     sys.stdout.write("\n")
 
 
-def read_text(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read().removeprefix("\ufeff")
+def read_text(path: str, *, limit: int = RECORD_FILE_MAX, what: str = "record") -> str:
+    """A text file given on the command line ('-': standard input), refused whole when it is larger
+    than `limit` or not a regular file (companion/rules/files.py lists the limits)."""
     try:
+        if path == "-":
+            stream = getattr(sys.stdin, "buffer", None)  # a test's StringIO has no bytes underneath
+            data = stream.read(limit + 1) if stream is not None else sys.stdin.read(limit + 1).encode("utf-8")
+            if len(data) > limit:
+                raise CliError(f"standard input: more than {limit // MB} MB; a {what} may be at most that")
+        else:
+            data = read_limited(path, limit, what)
         # utf-8-sig: a record saved by Windows Notepad starts with a byte-order mark.
-        return Path(path).read_text(encoding="utf-8-sig")
+        return data.decode("utf-8-sig")
+    except FileRefused as error:
+        raise CliError(str(error)) from None
     except FileNotFoundError:
         raise CliError(f"{path}: no such file") from None
     except UnicodeDecodeError:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 from companion.cli.output import CliError, print_json, read_text
 from companion.rules.errors import RecordError
 from companion.rules.match import Match
 from companion.rules.model import to_data
+from companion.rules.owner_files import owner_files_beside
 from companion.rules.record import format_action_line, load_record
 from companion.rules.registry import all_rulesets
 
@@ -64,7 +66,9 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 def _load(path: str) -> Match:
     try:
-        return load_record(read_text(path))
+        # A relative owner-values file is the record's neighbour, wherever the command is run from.
+        with owner_files_beside(Path(path).parent if path != "-" else Path.cwd()):
+            return load_record(read_text(path))
     except RecordError as error:
         raise CliError(f"{path}: {error}", EXIT_BAD_RECORD) from None
 

@@ -9,6 +9,7 @@ from typing import Any
 from companion.cli.output import CliError, print_json, read_text
 from companion.rules.catalog import available_catalogs
 from companion.rules.errors import RulesError
+from companion.rules.files import OWNER_FILE_MAX
 
 
 def register(subparsers: Any) -> None:
@@ -111,7 +112,10 @@ def cmd_tags(args: argparse.Namespace) -> int:
 
     _check_catalog(args.catalog)
     try:
-        cards = parse_deck_list(read_text(args.deck), args.catalog) if args.deck else catalog_cards(args.catalog)
+        if args.deck:
+            cards = parse_deck_list(read_text(args.deck, limit=OWNER_FILE_MAX, what="deck list"), args.catalog)
+        else:
+            cards = catalog_cards(args.catalog)
         chosen = stickers(args.catalog, cards)
         files = write_sheet(chosen, args.out, paper=args.paper, size_mm=args.size, title=args.catalog,
                             dpi=args.dpi)

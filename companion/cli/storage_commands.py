@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli.output import CliError, print_json, read_text
+from companion.rules.files import IMPORT_FILE_MAX
+from companion.rules.owner_files import owner_files_beside
 
 EXIT_BAD_IMPORT = 2
 EXIT_DAMAGED_DATABASE = 3
@@ -364,15 +366,25 @@ def _write(path: str, text: str) -> None:
         raise CliError(f"{path}: {error.strerror}") from None
 
 
-def _import_sources(paths: list[str]) -> list[str]:
+IMPORT_SUFFIXES = (".txt", ".json", ".shinpan")
+
+
+def _import_sources(paths: list[str]) -> tuple[list[str], list[dict[str, Any]]]:
+    """The files to import (a folder gives its record and JSON files) and an error entry for each folder
+    that holds none, so `import FOLDER` of the wrong folder does not look like a success."""
     found: list[str] = []
+    empty: list[dict[str, Any]] = []
     for path in paths:
         if path != "-" and Path(path).is_dir():
-            found.extend(str(p) for p in sorted(Path(path).iterdir())
-                         if p.is_file() and p.suffix.lower() in {".txt", ".json", ".shinpan"})
+            inside = [str(p) for p in sorted(Path(path).iterdir())
+                      if p.is_file() and p.suffix.lower() in IMPORT_SUFFIXES]
+            found.extend(inside)
+            if not inside:
+                empty.append({"file": path, "error": f"{path}: is a folder with no {', '.join(IMPORT_SUFFIXES)} "
+                                                     "files to import"})
         else:
             found.append(path)
-    return found
+    return found, empty
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -381,12 +393,14 @@ def cmd_import(args: argparse.Namespace) -> int:
     from db.errors import ImportRejected
     from db.transfer import read_import_file, store_incoming
 
-    files: list[dict[str, Any]] = []
     with storage_errors(args.database):
         engine = _engine(args, create=True)
-        for source in _import_sources(args.paths):
+        sources, files = _import_sources(args.paths)
+        for source in sources:
             try:
-                incoming = read_import_file(read_text(source), source)
+                text = read_text(source, limit=IMPORT_FILE_MAX, what="file to import")
+                with owner_files_beside(Path(source).parent if source != "-" else Path.cwd()):
+                    incoming = read_import_file(text, source)
                 with Session(engine) as session, session.begin():  # one file, one transaction
                     report = store_incoming(incoming, session=session)
                 files.append({"file": source, "imported": report.imported, "skipped": report.skipped})

@@ -16,6 +16,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from companion.rules.errors import CatalogError, UnknownCard
+from companion.rules.files import OWNER_FILE_MAX, FileRefused, read_limited
 
 Source = Literal["rulebook", "derived", "owner"]
 SOURCES: tuple[str, ...] = ("rulebook", "derived", "owner")
@@ -251,10 +252,15 @@ def parse_catalog(data: dict[str, Any], file: str) -> Catalog:
 
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
+        return tomllib.loads(read_limited(path, OWNER_FILE_MAX, "catalog or owner values file").decode("utf-8"))
     except FileNotFoundError:
         raise CatalogError(str(path), "file not found") from None
+    except FileRefused as error:
+        raise CatalogError(str(path), str(error).removeprefix(f"{path}: ")) from None
+    except UnicodeDecodeError:
+        raise CatalogError(str(path), "is not UTF-8 text") from None
+    except OSError as error:
+        raise CatalogError(str(path), f"cannot be read ({error.strerror})") from None
     except tomllib.TOMLDecodeError as error:
         raise CatalogError(str(path), f"is not valid TOML: {error}") from None
 

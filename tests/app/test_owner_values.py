@@ -15,7 +15,9 @@ from companion.app.viewmodels.live import LiveViewModel
 from companion.app.viewmodels.new_match import NewMatchViewModel
 from companion.app.viewmodels.owner_values import OWNER_VALUES_ENV, OwnerValuesViewModel
 from companion.rules.catalog import load_catalog
+from companion.rules.errors import InvalidSetup
 from companion.rules.kenpo.cards import kenpo_cards
+from companion.rules.owner_files import open_any_owner_file, open_owner_files_only_under
 from db.engine import open_database
 
 
@@ -232,25 +234,59 @@ def test_starting_twice_with_the_same_saved_values_keeps_one_copy_and_a_change_m
     assert Path(str(copy)).stat().st_mtime_ns == written  # the first match's copy is never rewritten
 
 
-def test_a_typed_owner_file_is_used_as_given_and_a_missing_one_is_explained_with_the_match_unchanged(
+def test_a_typed_owner_file_path_is_refused_and_the_saved_values_are_the_way(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(OWNER_VALUES_ENV, str(tmp_path / "owner-values"))
-    own = save_front_kick_arrows(tmp_path / "my-deck", 3)  # the owner's own file, not the Decks screen's
-    app = start_kenpo(tmp_path / "shinpan.db", str(own))
+    own = save_front_kick_arrows(tmp_path / "my-deck", 3)  # a file outside the Decks screen's folder
+    new = NewMatchViewModel()
+    new.select_ruleset("kenpo-masters")
+    for typed in (str(own), "/etc/shadow", "../../etc/passwd"):  # what a remote user could send
+        new.set_option("owner-values", typed)
+        assert "Decks screen" in new.message
+        assert new.options["owner-values"] == ""
+    setup = new.setup()
+    assert setup is not None and setup.option_map["owner-values"] == ""
+
+
+def test_a_served_app_opens_no_owner_file_outside_its_folders_and_says_the_same_whether_it_exists(
+        tmp_path: Path) -> None:
+    folder = tmp_path / "owner-values"
+    saved = save_front_kick_arrows(folder, 2)
+    outside = save_front_kick_arrows(tmp_path / "elsewhere", 2)
+    open_owner_files_only_under(folder)
+    try:
+        answers = []
+        for name in (str(outside), str(tmp_path / "no-such.toml"), "/etc/shadow", f"{folder}/../elsewhere/x.toml"):
+            with pytest.raises(InvalidSetup) as refused:
+                kenpo_cards(name)
+            answers.append(str(refused.value).replace(repr(name[:80]), "NAME"))
+        assert len(set(answers)) == 1 and "Decks screen" in answers[0]
+        assert kenpo_cards(str(saved))["front-kick"].arrows["back"] == 2  # the Decks screen's own file
+        assert kenpo_cards("docs/examples/kenpo-owner-values.toml")  # shipped with Shinpan
+    finally:
+        open_any_owner_file()
+    assert kenpo_cards(str(outside))  # the command line opens the user's own files
+
+
+def test_a_missing_owner_values_copy_is_explained_with_the_match_unchanged(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "owner-values"
+    monkeypatch.setenv(OWNER_VALUES_ENV, str(folder))
+    saved = str(save_front_kick_arrows(folder, 3).resolve())
+    app = start_kenpo(tmp_path / "shinpan.db", saved)
     live = app.live
     assert live is not None
-    assert live.match.setup.option_map["owner-values"] == str(own)
-    assert not (tmp_path / "owner-values" / "used").exists()
+    used = Path(str(live.match.setup.option_map["owner-values"]))
     play(live, "starts", "Front Kick forward")
 
-    os.rename(own, own.with_suffix(".moved"))
+    os.rename(used, used.with_suffix(".moved"))
     assert not live.play_text("end", 0)
     assert live.message.startswith("The rules could not apply it: owner values file")
     assert "not found" in live.message and "The match is unchanged." in live.message
     assert "Not saved" not in live.message and not live.save_failed
     assert len(live.match.actions) == 2
 
-    os.rename(own.with_suffix(".moved"), own)  # put back: the same match goes on, nothing was lost
+    os.rename(used.with_suffix(".moved"), used)  # put back: the same match goes on, nothing was lost
     play(live, "end")
     app.go("live", live.match_id)
     assert app.live is not None and len(app.live.match.actions) == 3

@@ -32,14 +32,13 @@ def new_match_screen(vm: NewMatchViewModel, ui: Ui, refresh: Handler, on_start: 
         if row.choices:
             chooser = ft.Row([_choice(ui, str(value), value == row.value, act(partial(vm.set_option, row.name, value)))
                               for value in row.choices], wrap=True)
-        else:  # a free value (a file name, a number): typed, checked when the match starts
-            chooser = ui.text_field(f"{row.name} (empty: none)", str(row.value), partial(vm.set_option, row.name))
+        elif vm.is_owner_values(row.name):  # never a typed path: the app opens no file a remote user names
             saved = vm.owner_value_choices(row.name)
-            if saved:  # the values entered on the Decks screen are one tap; a typed path stays possible
-                chooser = ft.Column([
-                    ft.Row([_choice(ui, label, value == row.value, act(partial(vm.set_option, row.name, value)))
-                            for label, value in saved], wrap=True),
-                    chooser], spacing=6)
+            chooser = ft.Row([_choice(ui, label, value == row.value, act(partial(vm.set_option, row.name, value)))
+                              for label, value in saved], wrap=True) if saved else ui.text(
+                "None entered yet: enter your deck's owner values on the Decks screen, then choose them here.", 14)
+        else:  # a free value (a number): typed, checked when the match starts
+            chooser = ui.text_field(f"{row.name} (empty: none)", str(row.value), partial(vm.set_option, row.name))
         options.append(ft.Column([ui.text(row.name, 16, bold=True), ui.text(row.explanation, 14), chooser],
                                  spacing=4))
     if not options:

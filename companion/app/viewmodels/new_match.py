@@ -91,8 +91,15 @@ class NewMatchViewModel:
         saved = str(owner_values_path(catalog_id, self.owner_values_folder).resolve())
         return [("none", ""), (f"my deck's values ({entered} entered)", saved)]
 
+    def is_owner_values(self, name: str) -> bool:
+        return name == OWNER_VALUES_OPTION and self.ruleset.catalog_id is not None
+
     def set_option(self, name: str, value: OptionValue | str) -> None:
         spec = next(s for s in self.ruleset.options if s.name == name)
+        if self.is_owner_values(name) and value not in {choice for _, choice in self.owner_value_choices(name)} | {""}:
+            self.message = ("Owner values come from the Decks screen: enter them there, then choose "
+                            "\"my deck's values\" here.")
+            return
         try:
             self.options[name] = spec.validate(value)
             self.message = ""

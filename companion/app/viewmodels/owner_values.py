@@ -22,6 +22,7 @@ from typing import Any
 from companion.app.paths import user_file
 from companion.rules.catalog import Catalog, FieldSpec, apply_overrides, load_catalog
 from companion.rules.errors import CatalogError
+from companion.rules.files import OWNER_FILE_MAX, read_limited
 
 OWNER_VALUES_ENV = "SHINPAN_OWNER_VALUES"
 COUNT_SPEC = FieldSpec(type="int", min=0, description="how many copies of this card are in the deck")
@@ -69,15 +70,16 @@ def saved_count(catalog_id: str, folder: Path | None = None) -> int:
     """How many owner values the saved file for this catalog holds (0 when none or unreadable)."""
     try:
         data = _read(owner_values_path(catalog_id, folder))
-    except (OSError, tomllib.TOMLDecodeError):
+    except (OSError, ValueError):  # unreadable, too large, not UTF-8 or not TOML: none saved
         return 0
     cards = data.get("card", {})
     return sum(len(v) for v in cards.values() if isinstance(v, dict)) if isinstance(cards, dict) else 0
 
 
 def _read(path: Path) -> dict[str, Any]:
-    with path.open("rb") as handle:
-        return tomllib.load(handle)
+    """The saved file; FileRefused (a ValueError's kin, caught with OSError by callers) when it is not a
+    regular file or too large, UnicodeDecodeError or TOMLDecodeError (both ValueErrors) when unreadable."""
+    return tomllib.loads(read_limited(path, OWNER_FILE_MAX, "owner values file").decode("utf-8"))
 
 
 def _kenpo_check(catalog: Catalog) -> object:
@@ -190,7 +192,7 @@ class OwnerValuesViewModel:
         try:
             data = _read(self.path)
             self._check(apply_overrides(self.catalog, data, str(self.path)))
-        except (OSError, tomllib.TOMLDecodeError, CatalogError) as error:
+        except (OSError, ValueError, CatalogError) as error:
             self._damaged = True
             self.message = (f"Your saved owner values could not be read ({error}); saving keeps that file "
                             "beside the new one as .damaged.")

@@ -12,9 +12,10 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
-from companion.rules.catalog import Catalog, Sourced, assets_dir, load_catalog, normalise_name
-from companion.rules.errors import CatalogError, InvalidSetup, UnknownCard
+from companion.rules.catalog import Catalog, Sourced, load_catalog, normalise_name
+from companion.rules.errors import CatalogError, UnknownCard
 from companion.rules.kenpo.geometry import DIRECTIONS, MOVES, mirror
+from companion.rules.owner_files import resolve_owner_file
 
 CATALOG_ID = "kenpo-masters"
 DECK_SIZE = 26
@@ -258,25 +259,11 @@ def build_cards(catalog: Catalog) -> dict[str, KenpoCard]:
     return cards
 
 
-def resolve_override_path(name: str) -> Path:
-    """An owner file: an absolute path, or a name under assets/owner-values/ or the project folder.
-
-    Never relative to the working directory, so a record replays the same wherever it is run.
-    """
-    path = Path(name)
-    candidates = [path] if path.is_absolute() else [assets_dir() / "owner-values" / path, assets_dir().parent / path]
-    for candidate in candidates:
-        if candidate.is_file():
-            return candidate.resolve()
-    raise InvalidSetup(f"owner values file {name!r} not found; give an absolute path or put it in "
-                       "assets/owner-values/")
-
-
 def kenpo_cards(owner_values: str = "") -> dict[str, KenpoCard]:
     """The cards, with an owner's override file applied when one is named (option owner-values)."""
     if not owner_values:
         return _cards_from(None, 0)
-    path = resolve_override_path(owner_values)
+    path = resolve_owner_file(owner_values)
     return _cards_from(path, path.stat().st_mtime_ns)
 
 
