@@ -40,6 +40,7 @@ class MatchFilter:
     since: date | None = None  # first day included (UTC)
     until: date | None = None  # last day included (UTC)
     outcome: str | None = None  # one of OUTCOMES; "win"/"loss" need `player`
+    tournament: int | None = None  # only the matches that played this tournament's pairings
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,8 @@ def _conditions(where: MatchFilter) -> list[Any]:
         from companion.rules.registry import get_ruleset
 
         conditions.append(StoredMatch.ruleset == get_ruleset(where.ruleset).id)
+    if where.tournament is not None:
+        conditions.append(StoredMatch.tournament_id == where.tournament)
     if where.since:
         conditions.append(col(StoredMatch.started_at) >= _day_start(where.since))
     if where.until:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, Integer
+from sqlalchemy import JSON, BigInteger, ForeignKey, Index, Integer
 from sqlmodel import Field, SQLModel
 
 # Status values of a stored match, as `shinpan history --outcome` takes them.
@@ -65,6 +65,8 @@ class StoredMatch(MatchBase, table=True):
     revision: int = 0  # bumped by every write: two app instances cannot overwrite each other
     updated_at: datetime
     summary: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)  # ruleset summary after the last action
+    tournament_id: int | None = Field(default=None, index=True)  # the tournament whose pairing this plays
+    tournament_pairing: str | None = Field(default=None, max_length=32)  # that pairing's key (R1-2, S1-R3-1)
 
 
 class SeatBase(SQLModel):
@@ -122,6 +124,8 @@ class MatchSummary(MatchBase):
     action_count: int
     summary: dict[str, Any]
     players: list[SeatPublic]
+    tournament_id: int | None = None
+    tournament_pairing: str | None = None
 
     @property
     def winners(self) -> list[str]:
@@ -135,3 +139,48 @@ class ClubSetting(SQLModel, table=True):
 
     name: str = Field(primary_key=True, max_length=64)
     value: str = Field(max_length=512)
+
+
+class StoredTournament(SQLModel, table=True):
+    """A tournament (companion/tournaments): its setup; its results are rows of tournament_results."""
+
+    __tablename__ = "tournaments"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=200)
+    ruleset: str = Field(max_length=64)
+    format: str = Field(max_length=16)
+    options: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    drawn: bool = False  # the seeding came from a random draw, kept as the entrants' order
+    seed: int | None = Field(default=None, sa_type=BigInteger)
+    status: str = Field(default="in progress", max_length=16, index=True)
+    winner: str | None = Field(default=None, max_length=100)
+    created_at: datetime
+    updated_at: datetime
+    revision: int = 0  # bumped by every write, as a match's: two phones cannot overwrite each other
+
+
+class TournamentEntrant(SQLModel, table=True):
+    __tablename__ = "tournament_entrants"
+
+    tournament_id: int = Field(sa_type=Integer, sa_column_args=[ForeignKey("tournaments.id", ondelete="CASCADE")],
+                               primary_key=True)
+    seed: int = Field(primary_key=True)  # 1 first: the seeding order
+    player_id: int = Field(sa_type=Integer, sa_column_args=[ForeignKey("players.id")], index=True)
+
+
+class TournamentResult(SQLModel, table=True):
+    """One played pairing: the log a tournament replays. Undone rows are its redo list, next first."""
+
+    __tablename__ = "tournament_results"
+
+    tournament_id: int = Field(sa_type=Integer, sa_column_args=[ForeignKey("tournaments.id", ondelete="CASCADE")],
+                               primary_key=True)
+    seq: int = Field(primary_key=True)
+    pairing: str = Field(max_length=32)
+    outcome: str = Field(max_length=8)  # a, b (the pairing's first or second player won) or draw
+    match_id: int | None = Field(default=None, sa_type=Integer,
+                                 sa_column_args=[ForeignKey("matches.id", ondelete="SET NULL")], index=True)
+    forfeit: bool = False
+    undone: bool = False
+    recorded_at: datetime

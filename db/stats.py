@@ -50,8 +50,8 @@ def _tally(column: Any, value: str) -> Any:
     return func.sum(case((column == value, 1), else_=0))
 
 
-def player_records(*, session: Session, ruleset: str | None = None,
-                   player: str | None = None) -> list[PlayerRecord]:
+def player_records(*, session: Session, ruleset: str | None = None, player: str | None = None,
+                   tournament: int | None = None) -> list[PlayerRecord]:
     """Wins, losses and draws of each player in each ruleset (finished matches only)."""
     query = (
         select(PLAYERS.c.name, MATCHES.c.ruleset, func.count(), _tally(SEATS.c.result, WIN),
@@ -67,6 +67,8 @@ def player_records(*, session: Session, ruleset: str | None = None,
         query = query.where(MATCHES.c.ruleset == ruleset)
     if player:
         query = query.where(PLAYERS.c.name_key == _key(player))
+    if tournament is not None:
+        query = query.where(MATCHES.c.tournament_id == tournament)
     return [PlayerRecord(name, rs, int(n), int(w or 0), int(lo or 0), int(d or 0))
             for name, rs, n, w, lo, d in _rows(query, session=session)]
 
@@ -82,8 +84,8 @@ class HeadToHead:
     draws: int
 
 
-def head_to_head(player: str, opponent: str, *, session: Session,
-                 ruleset: str | None = None) -> list[HeadToHead]:
+def head_to_head(player: str, opponent: str, *, session: Session, ruleset: str | None = None,
+                 tournament: int | None = None) -> list[HeadToHead]:
     """Finished matches in which both played, per ruleset, from `player`'s side."""
     mine, theirs = SEATS.alias("mine"), SEATS.alias("theirs")
     me, them = PLAYERS.alias("me"), PLAYERS.alias("them")
@@ -101,6 +103,8 @@ def head_to_head(player: str, opponent: str, *, session: Session,
     )
     if ruleset:
         query = query.where(MATCHES.c.ruleset == ruleset)
+    if tournament is not None:
+        query = query.where(MATCHES.c.tournament_id == tournament)
     return [HeadToHead(p, o, rs, int(n), int(w or 0), int(lo or 0), int(d or 0))
             for p, o, rs, n, w, lo, d in _rows(query, session=session)]
 
@@ -148,8 +152,8 @@ def _is_penalty(event: dict[str, Any]) -> bool:
     return any(word in str(event.get("type", "")) for word in PENALTY_WORDS)
 
 
-def card_records(*, session: Session, ruleset: str | None = None,
-                 player: str | None = None) -> list[CardRecord]:
+def card_records(*, session: Session, ruleset: str | None = None, player: str | None = None,
+                 tournament: int | None = None) -> list[CardRecord]:
     """Per card: how often it was played, and the IPPONs and points credited to it."""
     query = (
         select(ACTIONS.c.match_id, ACTIONS.c.seq, ACTIONS.c.actor, ACTIONS.c.data, ACTIONS.c.events,
@@ -161,6 +165,8 @@ def card_records(*, session: Session, ruleset: str | None = None,
     )
     if ruleset:
         query = query.where(MATCHES.c.ruleset == ruleset)
+    if tournament is not None:
+        query = query.where(MATCHES.c.tournament_id == tournament)
     player_seats: dict[int, int] | None = None
     if player:
         seat_rows = _rows(

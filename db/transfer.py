@@ -343,3 +343,11 @@ def import_text(text: str, *, session: Session, source: str = "input") -> Import
 def all_match_ids(*, session: Session) -> list[int]:
     ids = session.exec(select(StoredMatch.id).order_by(col(StoredMatch.started_at), col(StoredMatch.id))).all()
     return [i for i in ids if i is not None]
+
+
+def store_or_find(item: Incoming, *, session: Session) -> int:
+    """The stored match's id for one replayed match: the one already stored, or a new import."""
+    present = _already_stored(item, session=session)
+    if present is not None:
+        return present
+    return store_incoming([item], session=session).imported[0]

@@ -19,6 +19,7 @@ COMMAND_MODULES = (
     "companion.cli.app_commands",
     "companion.cli.scan_commands",
     "companion.cli.club_commands",
+    "companion.cli.tournament_commands",
 )
 
 

@@ -35,6 +35,7 @@ def register(subparsers: Any) -> None:
     stats.add_argument("--ruleset", help="only this ruleset")
     stats.add_argument("--player", help="only this player")
     stats.add_argument("--versus", metavar="NAME", help="with --player: head-to-head against NAME")
+    stats.add_argument("--tournament", type=int, metavar="ID", help="only the matches of this tournament")
     _common(stats)
     stats.set_defaults(func=cmd_stats)
 
@@ -75,6 +76,7 @@ def _filters(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--until", type=_day, metavar="YYYY-MM-DD", help="started on or before this day (UTC)")
     parser.add_argument("--outcome", choices=OUTCOMES,
                         help="in-progress, finished, won, draw; win or loss need --player")
+    parser.add_argument("--tournament", type=int, metavar="ID", help="only the matches of this tournament")
 
 
 def _common(parser: argparse.ArgumentParser, *, json_flag: bool = True) -> None:
@@ -154,7 +156,7 @@ def _filter(args: argparse.Namespace) -> Any:
     from db.history import MatchFilter
 
     return MatchFilter(ruleset=args.ruleset, player=args.player, since=args.since, until=args.until,
-                       outcome=args.outcome)
+                       outcome=args.outcome, tournament=args.tournament)
 
 
 # --- history -----------------------------------------------------------------------------------
@@ -175,6 +177,8 @@ def _summary_json(summary: Any) -> dict[str, Any]:
                     for p in summary.players],
         "origin": summary.origin,
         "state": summary.summary,
+        "tournament": ({"id": summary.tournament_id, "pairing": summary.tournament_pairing}
+                       if summary.tournament_id is not None else None),
     }
 
 
@@ -187,7 +191,9 @@ def _summary_line(summary: Any) -> str:
     else:
         result = f"{', '.join(summary.winners)} won: {summary.reason}"
     when = summary.started_at.strftime("%Y-%m-%d %H:%M")
-    return f"#{summary.id:<5} {when}  {summary.ruleset}  {players}  {result}  ({summary.action_count} actions)"
+    cup = f"  [tournament {summary.tournament_id}, {summary.tournament_pairing}]" if summary.tournament_id else ""
+    return (f"#{summary.id:<5} {when}  {summary.ruleset}  {players}  {result}  ({summary.action_count} actions)"
+            f"{cup}")
 
 
 def cmd_history(args: argparse.Namespace) -> int:
@@ -218,7 +224,7 @@ def cmd_history(args: argparse.Namespace) -> int:
 
 
 def _any_filter(args: argparse.Namespace) -> bool:
-    return any((args.ruleset, args.player, args.since, args.until, args.outcome))
+    return any((args.ruleset, args.player, args.since, args.until, args.outcome, args.tournament is not None))
 
 
 def _print_timeline(timeline: Any, as_json: bool) -> int:
@@ -259,10 +265,11 @@ def cmd_stats(args: argparse.Namespace) -> int:
     with storage_errors(args.database):
         engine = _engine(args)
         with Session(engine) as session:
-            records = player_records(session=session, ruleset=ruleset, player=args.player)
-            versus = (head_to_head(args.player, args.versus, session=session, ruleset=ruleset)
-                      if args.versus else [])
-            cards = card_records(session=session, ruleset=ruleset, player=args.player)
+            records = player_records(session=session, ruleset=ruleset, player=args.player,
+                                     tournament=args.tournament)
+            versus = (head_to_head(args.player, args.versus, session=session, ruleset=ruleset,
+                                   tournament=args.tournament) if args.versus else [])
+            cards = card_records(session=session, ruleset=ruleset, player=args.player, tournament=args.tournament)
     names: dict[str, dict[str, str]] = {}
     for record in cards:
         if record.ruleset not in names:
