@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Mapping
 
 import pytest
 
@@ -92,7 +93,7 @@ def round_robin(players: list[str]) -> Tournament:
     return Tournament(make_setup("Club league", "kenpo-masters", "round-robin", players))
 
 
-def settle_all(tournament: Tournament, winners: dict[frozenset[str], str | None]) -> None:
+def settle_all(tournament: Tournament, winners: Mapping[frozenset[str], str | None]) -> None:
     for pairing in list(tournament.pending):
         tournament.settle(pairing.a, pairing.b, winners[frozenset((pairing.a, pairing.b))])
 
