@@ -8,17 +8,21 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from sqlmodel import Session
 from websockets.exceptions import InvalidStatus
 
 from companion.cli.main import main
 from companion.rules.record import read_record
 from companion.rules.registry import get_ruleset
+from companion.tournaments.model import make_setup
 from db.engine import open_database
 from db.live import DurableMatch
+from db.tournaments import create_tournament, load_tournament, settle_pairing
 from tests.app.conftest import REPO, free_port, stop
 from tests.app.served import Served, flet_session_answers, login, open_ws, request, start_server
 from tests.db.conftest import postgres_url  # noqa: F401 - the fixture, for the PostgreSQL test
@@ -109,6 +113,31 @@ def test_the_board_shows_matches_in_progress_without_a_pin_and_no_hidden_card(
         assert status == 200 and "/board.json" in page
         kendo.close()
         brawl.close()
+    finally:
+        engine.dispose()
+
+
+def test_the_board_shows_a_running_tournament_and_follows_its_results(club: tuple[Served, str, Path]) -> None:
+    served, _, database = club
+    engine = open_database(str(database))
+    try:
+        with Session(engine) as session, session.begin():
+            cup = create_tournament(make_setup("Club cup", "kendo-shiai", "bracket", ["Aiko", "Ben", "Chie", "Dai"]),
+                                    session=session)
+        board = json.loads(request(served, "/board.json")[2])
+        shown = {t["id"]: t for t in board["tournaments"]}[cup]
+        assert shown["name"] == "Club cup" and shown["next"] == [["Aiko", "Dai"], ["Ben", "Chie"]]
+        started = time.monotonic()
+        with Session(engine) as session, session.begin():
+            settle_pairing(load_tournament(cup, session=session), "Aiko", "Dai", "Aiko", session=session)
+        while time.monotonic() - started < 5:  # the board follows within its 0.5 s poll
+            shown = {t["id"]: t for t in json.loads(request(served, "/board.json")[2])["tournaments"]}[cup]
+            if shown["next"] == [["Ben", "Chie"]]:
+                break
+            time.sleep(0.1)
+        assert shown["next"] == [["Ben", "Chie"]]
+        assert [(row["player"], row["place"]) for row in shown["standings"]][-1] == ("Dai", 3)
+        assert "tournaments" in request(served, "/board")[2]
     finally:
         engine.dispose()
 

@@ -1,4 +1,5 @@
-"""The spectator board's data: every match in progress (and those just finished) as public facts.
+"""The spectator board's data: every match in progress (and those just finished) as public facts, and
+every running tournament's standings and next pairings.
 
 What a spectator may see is what the table shows: names, scores, penalties, health, counts of cards,
 whose turn, the last trigger. Never a card's name from an action (a MACE charge is face down) nor any
@@ -34,6 +35,11 @@ _MATCHES = text(
 _SEATS = text(
     "SELECT s.seat, s.result, p.name FROM match_seats s JOIN players p ON p.id = s.player_id "
     "WHERE s.match_id = :match_id ORDER BY s.seat")
+_TOURNAMENTS = text(
+    "SELECT id, revision FROM tournaments WHERE status = 'in progress' OR updated_at >= :since "
+    "ORDER BY updated_at DESC, id DESC LIMIT :most"
+).bindparams(bindparam("since", type_=DateTime(timezone=True)))
+MOST_TOURNAMENTS = 6
 _RECENT_EVENTS = text(
     "SELECT events FROM match_actions WHERE match_id = :match_id AND undone = :undone "
     "ORDER BY seq DESC LIMIT 12")
@@ -72,6 +78,7 @@ class BoardSource:
         self._triggers = _trigger_names()
         self._names = {r.id: r.name for r in all_rulesets()}
         self._cache: dict[int, tuple[int, dict[str, Any]]] = {}
+        self._tournament_cache: dict[int, tuple[int, dict[str, Any]]] = {}
 
     def snapshot(self, now: datetime) -> dict[str, Any]:
         shown = []
@@ -85,7 +92,33 @@ class BoardSource:
                 shown.append(cached[1])
         live_ids = {row.id for row in rows}
         self._cache = {k: v for k, v in self._cache.items() if k in live_ids}
-        return {"matches": shown, "at": now.isoformat(timespec="seconds")}
+        return {"matches": shown, "tournaments": self._tournaments(now), "at": now.isoformat(timespec="seconds")}
+
+    def _tournaments(self, now: datetime) -> list[dict[str, Any]]:
+        """Running tournaments (and those just finished): standings, next pairings, the champion."""
+        from sqlmodel import Session
+
+        from db.tournaments import load_tournament
+
+        shown = []
+        with Session(self.engine) as session:
+            rows = session.connection().execute(_TOURNAMENTS, {"since": now - FINISHED_SHOWN_FOR,
+                                                               "most": MOST_TOURNAMENTS}).all()
+            for row in rows:
+                cached = self._tournament_cache.get(row.id)
+                if cached is None or cached[0] != row.revision:
+                    tournament = load_tournament(row.id, session=session).tournament
+                    cached = (row.revision, {
+                        "id": row.id, "name": tournament.setup.name,
+                        "ruleset": self._names.get(tournament.setup.ruleset, tournament.setup.ruleset),
+                        "format": "Championship bracket" if tournament.setup.format == "bracket" else "Round Robin",
+                        "winner": tournament.winner or "",
+                        "standings": [{"player": s.player, "points": s.points, "place": s.place}
+                                      for s in tournament.standings],
+                        "next": [[p.a, p.b] for p in tournament.pending]})
+                    self._tournament_cache[row.id] = cached
+                shown.append(cached[1])
+        return shown
 
     def _match(self, connection: Any, row: Any) -> dict[str, Any]:
         summary = _json(row.summary) or {}

@@ -43,7 +43,8 @@ BOARD_PAGE = """<!doctype html>
 <style>
 body { font-family: system-ui, sans-serif; margin: 0; padding: 1.5vw; background: #111; color: #f5f5f5; }
 h1 { font-size: 3vw; margin: 0 0 1vw; }
-#matches { display: grid; grid-template-columns: repeat(auto-fill, minmax(38vw, 1fr)); gap: 1.5vw; }
+#matches, #tournaments { display: grid; grid-template-columns: repeat(auto-fill, minmax(38vw, 1fr)); gap: 1.5vw; }
+#tournaments-heading { margin-top: 2vw; }
 section { border: .25vw solid #555; border-radius: 1vw; padding: 1vw 1.5vw; }
 section.finished { border-style: dashed; }
 h2 { font-size: 2vw; margin: 0 0 .5vw; color: #bbb; }
@@ -57,6 +58,8 @@ h2 { font-size: 2vw; margin: 0 0 .5vw; color: #bbb; }
 <h1>Matches in progress</h1>
 <p id="stale" role="status"></p>
 <div id="matches" aria-live="polite"></div>
+<h1 id="tournaments-heading" hidden>Tournaments</h1>
+<div id="tournaments" class="grid" aria-live="polite"></div>
 <script>
 "use strict";
 function line(tag, cls, text) {
@@ -82,6 +85,20 @@ function render(board) {
   });
   if (!sections.length) sections.push(line("p", "status", "No match in progress."));
   list.replaceChildren(...sections);
+  const cups = (board.tournaments || []).map((t) => {
+    const s = document.createElement("section");
+    s.dataset.tournament = String(t.id);
+    s.append(line("h2", "", t.format + " - " + t.ruleset));
+    s.append(line("div", "player", t.name));
+    if (t.winner) s.append(line("div", "trigger", "Champion: " + t.winner));
+    for (const row of t.standings.slice(0, 8)) {
+      s.append(line("p", "facts", row.place + ". " + row.player + "  " + row.points + " pts"));
+    }
+    if (t.next.length) s.append(line("div", "status", "Next: " + t.next.map((p) => p[0] + " v " + p[1]).join("; ")));
+    return s;
+  });
+  document.getElementById("tournaments").replaceChildren(...cups);
+  document.getElementById("tournaments-heading").hidden = !cups.length;
   document.getElementById("stale").textContent = "";
 }
 async function refresh() {
