@@ -132,6 +132,30 @@ def link_match(match_id: int, tournament_id: int, pairing: str, *, session: Sess
                     .values(tournament_id=tournament_id, tournament_pairing=pairing))
 
 
+def settle_finished_matches(state: StoredTournamentState, *, session: Session) -> list[Result]:
+    """Settle every pairing whose linked match has ended and whose result is not in yet (a match
+    refereed in the app, on this phone or another, finished since the tournament was last shown).
+    A match is used once: a drawn bracket match settles as a draw and its replay is a new match."""
+    used = {result.match_id for result in state.tournament.results} | set(state.match_ids.values())
+    rows = session.exec(select(StoredMatch).where(StoredMatch.tournament_id == state.id,
+                                                  col(StoredMatch.status) != "in-progress")
+                        .order_by(col(StoredMatch.finished_at), col(StoredMatch.id))).all()
+    settled: list[Result] = []
+    for row in rows:
+        if row.id in used or row.tournament_pairing not in {p.key for p in state.tournament.pending}:
+            continue
+        pairing = state.tournament.pairing(row.tournament_pairing or "")
+        assert pairing is not None
+        winners = (row.summary or {}).get("outcome", {}).get("winners") or []
+        winner = winners[0] if row.status == "won" and winners else None
+        if winner is not None and winner not in (pairing.a, pairing.b):
+            continue  # not this pairing's players (edited elsewhere): left for the referee
+        forfeit = "forfeit" in (row.reason or "").lower()
+        settled.append(settle_pairing(state, pairing.a, pairing.b, winner, session=session, match_id=row.id,
+                                      forfeit=forfeit))
+    return settled
+
+
 def tournament_json(state: StoredTournamentState) -> dict[str, Any]:
     """The `shinpan tournament show --json` object (documented in docs/cli.md)."""
     tournament = state.tournament

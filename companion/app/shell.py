@@ -15,6 +15,7 @@ from companion.app.screens.home import home_screen
 from companion.app.screens.live import LiveScreen
 from companion.app.screens.new_match import new_match_screen
 from companion.app.screens.settings import settings_screen
+from companion.app.screens.tournaments import new_tournament_screen, tournament_screen, tournaments_screen
 from companion.app.storage import MatchStore
 from companion.app.ui import FONTS, Ui
 from companion.app.viewmodels.app import AppViewModel
@@ -62,6 +63,30 @@ class Shell:
         self.vm.start_match()
         self.render()
 
+    def leave_live(self) -> None:
+        self.vm.leave_live()
+        self.render()
+
+    def create_tournament(self) -> None:
+        self.vm.create_tournament()
+        self.render()
+
+    def referee_pairing(self, key: str) -> None:
+        self.vm.referee_pairing(key)
+        self.render()
+
+    def open_tournament(self, tournament_id: int) -> None:
+        self.go("tournament", str(tournament_id))
+
+    def refresh_tournament(self) -> None:
+        self.vm.tournaments.refresh()
+        self.render()
+
+    def dismiss_champion(self) -> None:
+        current = self.vm.tournaments.current
+        self.vm.tournaments.champion_called = current.id if current is not None else None
+        self.render()
+
     def render(self) -> None:
         self._follow_background_writes()
         try:
@@ -87,13 +112,22 @@ class Shell:
         elif vm.route == "live" and vm.live is not None:
             if self._camera_for is not vm.live:  # a new match gets a fresh camera control
                 self._camera, self._camera_for = CameraHolder(desktop=self._desktop()), vm.live
-            body = LiveScreen(vm.live, ui, self.render, self.home, vm.scan, self._camera, self.rematch,
+            body = LiveScreen(vm.live, ui, self.render, self.leave_live, vm.scan, self._camera, self.rematch,
                               vm.not_saved_warning).build()
             self._announce(vm.live.banners)
         elif vm.route == "history":
             body = history_screen(vm.history, ui, self.render, self.home, self.resume)
         elif vm.route == "settings":
             body = settings_screen(vm.settings, ui, self.render, self.home, vm.backup_now)
+        elif vm.route == "tournaments":
+            body = tournaments_screen(vm.tournaments, ui, lambda: self.go("tournament-new"), self.open_tournament,
+                                      self.home)
+        elif vm.route == "tournament-new":
+            body = new_tournament_screen(vm.tournaments, ui, self.render, self.create_tournament,
+                                         lambda: self.go("tournaments"))
+        elif vm.route == "tournament" and vm.tournaments.current is not None:
+            body = tournament_screen(vm.tournaments, ui, self.referee_pairing, self.refresh_tournament,
+                                     lambda: self.go("tournaments"), self.dismiss_champion)
         elif vm.route == "decks":
             body = decks_screen(vm.decks, ui, self.render, self.home)
         else:

@@ -71,8 +71,8 @@ class Ui:
             on_text(event.control.value or "")
         return ft.TextField(label=label, value=value, on_change=changed, text_size=self.size(size))
 
-    def back_bar(self, title: str, on_back: Handler) -> ft.Control:
-        home = self.button("Home", on_back, icon=ft.Icons.ARROW_BACK)
+    def back_bar(self, title: str, on_back: Handler, back: str = "Home") -> ft.Control:
+        home = self.button(back, on_back, icon=ft.Icons.ARROW_BACK)
         return ft.Row([home, ft.Container(self.heading(title, 20), expand=True)],
                       vertical_alignment=ft.CrossAxisAlignment.CENTER)
 

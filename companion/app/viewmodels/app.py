@@ -12,8 +12,9 @@ from companion.app.viewmodels.live import LiveViewModel
 from companion.app.viewmodels.new_match import NewMatchViewModel
 from companion.app.viewmodels.scan import ScanViewModel
 from companion.app.viewmodels.settings import SettingsViewModel
+from companion.app.viewmodels.tournaments import TournamentsViewModel
 
-ROUTES = ("home", "new", "live", "history", "decks", "settings")
+ROUTES = ("home", "new", "live", "history", "decks", "settings", "tournaments", "tournament-new", "tournament")
 
 
 class AppViewModel:
@@ -27,6 +28,8 @@ class AppViewModel:
         self.new_match: NewMatchViewModel | None = None
         self.live: LiveViewModel | None = None
         self.scan: ScanViewModel | None = None
+        self.tournaments = TournamentsViewModel(getattr(store, "engine", None))
+        self.live_tournament: int | None = None  # the tournament whose pairing the live match plays
 
     def go(self, route: str, match_id: str | None = None) -> None:
         if route not in ROUTES:
@@ -47,6 +50,14 @@ class AppViewModel:
                 route = "home"
         if route == "history":
             self.history.close()
+        if route == "tournament-new":
+            self.tournaments.reset_form()
+            self.tournaments.remembered_names = self.store.player_names()
+        if route == "tournament" and (match_id is None or not match_id.isdigit()
+                                      or not self.tournaments.open(int(match_id))):
+            route = "tournaments"
+        if route == "live" and match_id is not None:  # a resumed match may be a tournament pairing's
+            self.live_tournament = self.tournaments.tournament_of(match_id)
         if route == "home" and self.route != "home":
             self.home.message = ""
         if self.live is not None:
@@ -93,3 +104,37 @@ class AppViewModel:
         self.live.card_language = self.settings.card_language
         self.route = "live"
         return True
+
+    def create_tournament(self) -> bool:
+        if not self.tournaments.create():
+            return False
+        self.route = "tournament"
+        return True
+
+    def referee_pairing(self, key: str) -> bool:
+        """Open a refereed match for a due pairing, players and options filled in, linked to the pairing."""
+        current = self.tournaments.current
+        setup = self.tournaments.pairing_setup(key)
+        if setup is None or current is None:
+            return False
+        try:
+            match_id, session = self.store.start(setup)
+            self.tournaments.link(match_id, key)
+        except StoreError as error:
+            self.tournaments.message = str(error)
+            return False
+        self.live = LiveViewModel(session, match_id)
+        self.scan = ScanViewModel(self.live)
+        self.live.card_language = self.settings.card_language
+        self.live_tournament = current.id
+        self.route = "live"
+        return True
+
+    def leave_live(self) -> None:
+        """Back from the referee screen: to the tournament the match belongs to (its result settles the
+        pairing as the tournament is shown), else Home."""
+        if self.route == "live" and self.live_tournament is not None:
+            self.go("tournament", str(self.live_tournament))
+            return
+        self.go("home")
+

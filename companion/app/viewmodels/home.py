@@ -57,6 +57,7 @@ class HomeViewModel:
         entries += [
             HomeEntry("New match", "new", "choose the rules and the players"),
             HomeEntry("History", "history", "every match, its timeline and result"),
+            HomeEntry("Tournaments", "tournaments", "a bracket or a round robin, each pairing refereed here"),
             HomeEntry("Decks and tags", "decks", "the cards of each game"),
             HomeEntry("Settings", "settings", "theme, text size, vibration, card names"),
         ]
