@@ -19,7 +19,7 @@ from db.errors import StorageError
 from db.history import list_matches
 from db.live import DurableMatch
 from db.location import database_url, describe, sqlite_path
-from db.models import IN_PROGRESS, MatchSummary, Player
+from db.models import IN_PROGRESS, MatchSummary, Player, StoredTournament
 from db.repository import unfinished_match_ids
 from db.stats import player_records
 from db.transfer import all_match_ids, export_json, export_record, record_file_name
@@ -87,18 +87,29 @@ class DbStore:
                 page = list_matches(session=session, per_page=HISTORY_LIMIT)
         except (StorageError, SQLAlchemyError, ValueError) as error:  # ValueError: a damaged date in a row
             raise StoreError(f"the stored matches could not be listed ({error})") from error
+        cups = self._tournament_names({m.tournament_id for m in page.items if m.tournament_id is not None})
         return [StoredMatch(str(m.id), m.ruleset, tuple(p.name for p in m.players), m.status != IN_PROGRESS,
-                            _result(m), m.action_count, m.date or m.started_at.date().isoformat())
+                            _result(m), m.action_count, m.date or m.started_at.date().isoformat(),
+                            f"{cups.get(m.tournament_id, 'tournament')}, {m.tournament_pairing}"
+                            if m.tournament_id is not None else "")
                 for m in page.items]
+
+    def _tournament_names(self, ids: set[int]) -> dict[int | None, str]:
+        if not ids:
+            return {}
+        with Session(self.engine) as session:
+            rows = session.exec(select(StoredTournament.id, StoredTournament.name)
+                                .where(col(StoredTournament.id).in_(ids))).all()
+        return {tournament_id: name for tournament_id, name in rows}
 
     def player_names(self) -> list[str]:
         with Session(self.engine) as session:
             return list(session.exec(select(Player.name).order_by(col(Player.created_at).desc())).all())
 
-    def player_stats(self) -> list[PlayerStats]:
+    def player_stats(self, tournament: int | None = None) -> list[PlayerStats]:
         with Session(self.engine) as session:
             return [PlayerStats(r.player, r.ruleset, r.played, r.wins, r.losses, r.draws)
-                    for r in player_records(session=session)]
+                    for r in player_records(session=session, tournament=tournament)]
 
     def export_match(self, match_id: str) -> ExportFile:
         try:

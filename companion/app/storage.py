@@ -32,6 +32,7 @@ class StoredMatch:
     result: str  # "Aiko won: two IPPONs (2:1)", or "" while in progress
     actions: int
     date: str
+    tournament: str = ""  # "Club cup, Final" when the match played a tournament pairing
 
 
 @dataclass(frozen=True)
@@ -93,8 +94,8 @@ class MatchStore(Protocol):
 
     def player_names(self) -> list[str]: ...
 
-    def player_stats(self) -> list[PlayerStats]:
-        """Finished matches per player and ruleset."""
+    def player_stats(self, tournament: int | None = None) -> list[PlayerStats]:
+        """Finished matches per player and ruleset (only one tournament's, when given)."""
         ...
 
     def export_match(self, match_id: str) -> ExportFile:
@@ -212,7 +213,9 @@ class MemoryStore:
                                      match.setup.date or ""))
         return found
 
-    def player_stats(self) -> list[PlayerStats]:
+    def player_stats(self, tournament: int | None = None) -> list[PlayerStats]:
+        if tournament is not None:
+            return []  # tournaments live in the database only
         return stats_of([self.load(match_id) for match_id in self._order])
 
     def export_match(self, match_id: str) -> ExportFile:

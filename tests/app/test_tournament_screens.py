@@ -88,3 +88,24 @@ def test_a_tournament_that_cannot_be_made_says_why_on_the_form(tmp_path: Path) -
     for _ in range(12):
         app.tournaments.add_player()
     assert len(app.tournaments.names) == 10 and "at most 10" in app.tournaments.message
+
+
+def test_the_tournaments_options_apply_to_every_pairings_match_and_history_finds_them(tmp_path: Path) -> None:
+    app = app_on(tmp_path)
+    app.go("tournament-new")
+    form = app.tournaments
+    name, _, values, chosen = form.option_rows()[0]
+    other = next(value for value in values if value != chosen)
+    form.set_option(name, other)
+    form.set_player(0, "Aiko")
+    form.set_player(1, "Ben")
+    form.remove_player()
+    form.remove_player()
+    assert app.create_tournament(), form.message
+    assert app.referee_pairing(form.rounds()[0].rows[0].key)
+    assert app.live is not None and app.live.match.setup.option_map[name] == other
+    app.go("history")
+    app.history.query = "club tournament"
+    assert [row.tournament for row in app.history.rows()] == ["Club tournament, R1-1"]
+    assert app.history.tournament_choices and app.history.tournament_choices[0][1] == "Club tournament"
+

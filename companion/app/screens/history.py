@@ -45,9 +45,16 @@ def history_screen(vm: HistoryViewModel, ui: Ui, refresh: Handler, on_home: Hand
     statuses = ft.Row([ui.choice(s, s == vm.status, act(partial(setattr, vm, "status", s)))
                        for s in ("all", "finished", "in progress")], wrap=True)
     fill()
-    stats = [ui.text(vm.stats_text(row), 14) for row in vm.stats()] or [ui.text("No finished match yet.", 14)]
+    stats: list[ft.Control] = []
+    if vm.tournament_choices:  # the Players figures of all matches, or of one tournament's
+        stats.append(ft.Row([ui.choice("all matches", vm.stats_tournament is None,
+                                       act(partial(vm.choose_stats_tournament, None)))]
+                            + [ui.choice(name, vm.stats_tournament == tid, act(partial(vm.choose_stats_tournament,
+                                                                                         tid)))
+                               for tid, name in vm.tournament_choices], wrap=True))
+    stats += [ui.text(vm.stats_text(row), 14) for row in vm.stats()] or [ui.text("No finished match yet.", 14)]
     return screen(ui.back_bar("History", on_home),
-                  ui.text_field("Filter by player, ruleset or result", vm.query, filtered, 15),
+                  ui.text_field("Filter by player, ruleset, result or tournament", vm.query, filtered, 15),
                   statuses, rows,
                   ui.section("Players", *stats),
                   ui.async_button("Export all matches", _exporter(vm.export_all, vm, refresh)),

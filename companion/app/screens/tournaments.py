@@ -46,6 +46,10 @@ def new_tournament_screen(vm: TournamentsViewModel, ui: Ui, refresh: Handler, on
     rows.append(ui.section("Format", ft.Row([ui.choice(FORMAT_LABELS[f], f == vm.format,
                                                        act(partial(vm.select_format, f))) for f in FORMATS],
                                             wrap=True)))
+    for name, explained, values, chosen in vm.option_rows():
+        rows.append(ui.section(name, ui.text(explained, 14),
+                               ft.Row([ui.choice(str(value), value == chosen, act(partial(vm.set_option, name, value)))
+                                       for value in values], wrap=True)))
     players: list[ft.Control] = [ui.text("In seed order: seed 1 first (byes go to the top seeds).", 14)]
     for index, name in enumerate(vm.names):
         players.append(ui.text_field(f"Seed {index + 1} name", name, partial(vm.set_player, index)))

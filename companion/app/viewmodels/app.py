@@ -50,6 +50,7 @@ class AppViewModel:
                 route = "home"
         if route == "history":
             self.history.close()
+            self.history.tournament_choices = [(tid, name) for tid, name, _ in self.tournaments.rows()]
         if route == "tournament-new":
             self.tournaments.reset_form()
             self.tournaments.remembered_names = self.store.player_names()

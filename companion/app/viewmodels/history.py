@@ -41,6 +41,8 @@ class HistoryViewModel:
         self.opened_id: str | None = None
         self.position = 0
         self.message = ""
+        self.stats_tournament: int | None = None  # the Players statistics of one tournament only
+        self.tournament_choices: list[tuple[int, str]] = []  # set by the app from the tournaments list
 
     def rows(self) -> list[StoredMatch]:
         wanted = self.query.strip().casefold()
@@ -55,7 +57,8 @@ class HistoryViewModel:
                 continue
             if self.status == "in progress" and stored.finished:
                 continue
-            haystack = " ".join((*stored.players, stored.ruleset, stored.result, stored.date)).casefold()
+            haystack = " ".join((*stored.players, stored.ruleset, stored.result, stored.date,
+                                 stored.tournament)).casefold()
             if wanted in haystack:
                 found.append(stored)
         return found
@@ -63,7 +66,8 @@ class HistoryViewModel:
     @staticmethod
     def row_text(stored: StoredMatch) -> str:
         result = stored.result or "in progress"
-        return f"{' vs '.join(stored.players)} · {stored.ruleset} · {result} · {stored.actions} actions"
+        cup = f" · {stored.tournament}" if stored.tournament else ""
+        return f"{' vs '.join(stored.players)} · {stored.ruleset} · {result} · {stored.actions} actions{cup}"
 
     def open(self, match_id: str) -> None:
         self.message = ""
@@ -117,7 +121,10 @@ class HistoryViewModel:
         return found
 
     def stats(self) -> list[PlayerStats]:
-        return self.store.player_stats()
+        return self.store.player_stats(self.stats_tournament)
+
+    def choose_stats_tournament(self, tournament_id: int | None) -> None:
+        self.stats_tournament = tournament_id
 
     @staticmethod
     def stats_text(row: PlayerStats) -> str:

@@ -14,7 +14,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session
 
 from companion.rules.errors import RulesError
-from companion.rules.model import MatchSetup, PlayerSpec
+from companion.rules.model import MatchSetup, OptionValue, PlayerSpec
 from companion.rules.registry import all_rulesets, get_ruleset
 from companion.tournaments.bracket import round_name
 from companion.tournaments.model import FORMATS, PLAYERS_MAX, Pairing, make_setup
@@ -88,6 +88,7 @@ class TournamentsViewModel:
         self.ruleset_id = "kendo-shiai" if "kendo-shiai" in ids else ids[0] if ids else ""
         self.format = "bracket"
         self.names = ["Player 1", "Player 2", "Player 3", "Player 4"]
+        self.options: dict[str, OptionValue] = {}
         self.message = ""
 
     def set_name(self, text: str) -> None:
@@ -95,6 +96,21 @@ class TournamentsViewModel:
 
     def select_ruleset(self, ruleset_id: str) -> None:
         self.ruleset_id = ruleset_id
+        self.options = {}
+
+    def option_rows(self) -> list[tuple[str, str, tuple[OptionValue, ...], OptionValue]]:
+        """(name, explanation, values, chosen) of each rules option with a set of values: every match of
+        the tournament is played under them (TD5). Free-typed options (a number) keep their default."""
+        rows = []
+        for spec in get_ruleset(self.ruleset_id).options:
+            values = (True, False) if isinstance(spec.default, bool) else spec.choices
+            if values:
+                explained = f"{spec.description} [{spec.ruling}]" if spec.ruling else spec.description
+                rows.append((spec.name, explained, values, self.options.get(spec.name, spec.default)))
+        return rows
+
+    def set_option(self, name: str, value: OptionValue) -> None:
+        self.options[name] = value
 
     def select_format(self, format_name: str) -> None:
         if format_name in FORMATS:
@@ -128,7 +144,7 @@ class TournamentsViewModel:
             self.message = "Tournaments need the match database."
             return False
         try:
-            setup = make_setup(self.name, self.ruleset_id, self.format, self.names)
+            setup = make_setup(self.name, self.ruleset_id, self.format, self.names, options=self.options)
             with Session(self.engine) as session, session.begin():
                 tournament_id = create_tournament(setup, session=session)
         except RulesError as error:
