@@ -117,6 +117,11 @@ class BackgroundSession:
         self._closed = True
         self._wake.set()
 
+    @property
+    def following(self) -> bool:
+        """The writer still runs: storing what is queued, or watching for other phones' changes."""
+        return self._thread.is_alive()
+
     # --- the writer thread ------------------------------------------------------------------------
 
     def _queue(self, change: Change) -> None:
@@ -162,6 +167,8 @@ class BackgroundSession:
             if not self._changes:
                 self.problem = ""
             self._tell()
+        with self._db_lock:
+            self._durable.close()
 
     def _reconnect(self) -> None:
         """After a failed write: a fresh connection (the server may have restarted). A push whose commit

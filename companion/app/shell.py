@@ -35,6 +35,13 @@ class Shell:
         self._banners_seen: object = None
         self._camera = CameraHolder()
         self._camera_for: object = None
+        self._build_frame()
+        page.on_route_change = self._route_changed
+        # A phone that went away never gets this session back (server/guard.py): its match stops being
+        # followed here, once what it queued is stored.
+        page.on_disconnect = lambda _: self.vm.close()
+
+    def _build_frame(self) -> None:
         # The page's frame stays the same objects from render to render, so the camera preview in it
         # keeps its controller; only the body's content is replaced.
         self._camera_frame = ft.Container(height=220, visible=False, border=ft.Border.all(2, "#1565C0"))
@@ -42,8 +49,14 @@ class Shell:
         self._camera_frame.visible = True
         self._preview = ft.Semantics(content=self._camera_frame, visible=False,
                                      label="Camera preview: hold the played cards in view")
-        page.controls = [ft.SafeArea(ft.Column([self._preview, self._body], spacing=0, expand=True),
-                                     expand=True)]
+        self.page.controls = [ft.SafeArea(ft.Column([self._preview, self._body], spacing=0, expand=True),
+                                          expand=True)]
+
+    def _route_changed(self, event: ft.RouteChangeEvent) -> None:
+        """Back, forward or an address typed in the browser: show the screen it names."""
+        if event.route != self.vm.location:
+            self.vm.open_location(event.route)
+            self.render()
 
     def go(self, route: str, match_id: str | None = None) -> None:
         self.vm.go(route, match_id)
@@ -135,6 +148,16 @@ class Shell:
         self._show_camera()
         self._body.content = body
         self.page.update()
+        self._follow_address(vm.location)
+
+    def _follow_address(self, location: str) -> None:
+        """The browser's address follows the screen, so Back, a reload and a link name it."""
+        if self.page.route == location:
+            return
+        try:
+            self.page.navigate(location)
+        except RuntimeError:  # no event loop: a screen drawn outside a session (tests) has no address bar
+            self.page.route = location
 
     def _follow_background_writes(self) -> None:
         """A live match that writes in the background tells this page when to redraw (saved, or changed
@@ -191,5 +214,7 @@ def make_main(store: MatchStore) -> Callable[[ft.Page], None]:
         page.title = "Shinpan"
         page.fonts = dict(FONTS)
         page.padding = 0
-        Shell(page, AppViewModel(store, default_settings_path())).render()
+        vm = AppViewModel(store, default_settings_path())
+        vm.open_location(page.route or "/")  # a reload, a link to one match, or a phone back from a dropped network
+        Shell(page, vm).render()
     return main

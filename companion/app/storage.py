@@ -43,6 +43,7 @@ class PlayerStats:
     wins: int
     losses: int
     draws: int
+    streak: str = ""  # the current run of one result: "W3" (db.stats.player_records)
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,10 @@ class LiveSession(Protocol):
 
     def reload(self) -> None:
         """Read the match again as stored (after another device changed it)."""
+        ...
+
+    def close(self) -> None:
+        """This screen is done with the match: stop following it, after storing what is queued."""
         ...
 
 
@@ -94,8 +99,9 @@ class MatchStore(Protocol):
 
     def player_names(self) -> list[str]: ...
 
-    def player_stats(self, tournament: int | None = None) -> list[PlayerStats]:
-        """Finished matches per player and ruleset (only one tournament's, when given)."""
+    def player_stats(self, tournament: int | None = None, *, player: str | None = None,
+                     ruleset: str | None = None) -> list[PlayerStats]:
+        """Finished matches per player and ruleset (only one tournament's, player's or ruleset's, when given)."""
         ...
 
     def export_match(self, match_id: str) -> ExportFile:
@@ -124,7 +130,8 @@ def stats_of(matches: list[Match]) -> list[PlayerStats]:
                 row[1] += 1
             else:
                 row[2] += 1
-    return [PlayerStats(name, ruleset, *counts) for (name, ruleset), counts in sorted(table.items())]
+    return [PlayerStats(name, ruleset, played, wins, losses, draws)
+            for (name, ruleset), (played, wins, losses, draws) in sorted(table.items())]
 
 
 def result_text(match: Match) -> str:
@@ -161,6 +168,9 @@ class MemorySession:
 
     def reload(self) -> None:
         self._match = self._store.load(self._id)
+
+    def close(self) -> None:
+        """Nothing to let go: every change is already in the store."""
 
 
 class MemoryStore:
@@ -213,10 +223,13 @@ class MemoryStore:
                                      match.setup.date or ""))
         return found
 
-    def player_stats(self, tournament: int | None = None) -> list[PlayerStats]:
+    def player_stats(self, tournament: int | None = None, *, player: str | None = None,
+                     ruleset: str | None = None) -> list[PlayerStats]:
         if tournament is not None:
             return []  # tournaments live in the database only
-        return stats_of([self.load(match_id) for match_id in self._order])
+        found = stats_of([self.load(match_id) for match_id in self._order])
+        return [row for row in found if (player is None or row.player.casefold() == player.strip().casefold())
+                and (ruleset is None or row.ruleset == ruleset)]
 
     def export_match(self, match_id: str) -> ExportFile:
         match = self.load(match_id)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -362,3 +363,53 @@ def test_a_setting_that_cannot_be_saved_says_so(tmp_path: Path) -> None:
     settings.set_text_scale(2.0)
     assert settings.text_scale == 2.0
     assert settings.notice.startswith("Not saved (") and "until the app closes" in settings.notice
+
+
+def test_each_screen_has_an_address_that_opens_it_again_and_an_unknown_one_is_home(tmp_path: Path) -> None:
+    """Back, a reload, a phone back after its network dropped, or a link to one match: the address
+    names the screen, and a new session opened at it shows that screen as stored."""
+    from companion.app.db_adapter import DbStore
+    from db.engine import open_database
+
+    url = f"sqlite:///{tmp_path / 'shinpan.db'}"
+    app = start_kendo(DbStore(open_database(url), "test database"))
+    assert app.live is not None
+    to_first_exchange(app.live)
+    address = app.location
+    assert address == f"/match/{app.live.match_id}"
+
+    elsewhere = AppViewModel(DbStore(open_database(url), "test database"))  # a new session, as after a drop
+    elsewhere.open_location(address)
+    assert elsewhere.route == "live" and elsewhere.live is not None
+    assert elsewhere.live.turn_text() == "Ben (white) to answer Aiko's attack on MEN"
+    elsewhere.open_location("/history")
+    assert (elsewhere.route, elsewhere.location) == ("history", "/history")
+    elsewhere.open_location("/match/99999")
+    assert elsewhere.route == "home" and "99999" not in elsewhere.location
+    elsewhere.open_location("/no/such/screen")
+    assert elsewhere.route == "home" and elsewhere.location == "/"
+
+
+def test_a_match_left_for_another_stops_being_followed(tmp_path: Path) -> None:
+    from companion.app.background_session import BackgroundSession
+    from companion.app.db_adapter import DbStore
+    from db.engine import open_database
+
+    store = DbStore(open_database(f"sqlite:///{tmp_path / 'shinpan.db'}"), "test database")
+    store.background_writes = True  # as served: each live match writes on a thread of its own
+    app = start_kendo(store)
+    first = app.live
+    assert first is not None
+    to_first_exchange(first)
+    app.go("new")
+    assert app.new_match is not None
+    assert app.start_match()
+    session = first.session
+    assert isinstance(session, BackgroundSession)
+    deadline = time.monotonic() + 5
+    while session.following and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not session.following  # no thread left polling the database for a match nobody shows
+    reopened = AppViewModel(DbStore(open_database(f"sqlite:///{tmp_path / 'shinpan.db'}"), "test database"))
+    reopened.go("live", first.match_id)
+    assert reopened.live is not None and len(reopened.live.match.actions) == 3  # and what it queued is stored

@@ -31,6 +31,8 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 # Flet's frames: [type u8][payload]; type 0 is msgpack [action, body], type 1 a data channel.
 FLET_MESSAGE, FLET_DATA_CHANNEL = 0x00, 0x01
 FLET_ACTIONS = range(1, 16)
+FLET_REGISTER_CLIENT = 1
+REGISTER_FRAME_START = bytes([FLET_MESSAGE, 0x92, FLET_REGISTER_CLIENT])  # msgpack [1, {...}]
 UNSUPPORTED_DATA = 1003
 HANDLER_GRACE = 1.0  # seconds a Flet handler may take to end after its client has gone
 DROPPED_HEADERS = frozenset({b"access-control-allow-origin"})
@@ -41,6 +43,24 @@ def header(scope: Scope, name: bytes) -> str | None:
         if key.lower() == name:
             return bytes(value).decode("latin-1")
     return None
+
+
+def without_session_resume(message: Message) -> Message:
+    """Flet's registration frame with the session id taken out, so a returning phone gets a new session.
+
+    Flet 1.0.5 keeps a dropped phone's session for an hour and reattaches it when the phone returns, but
+    the web client then applies none of the session's changes (every change made while it was away is
+    dropped, and the later ones are diffs against a drawing the phone never got): the phone would show
+    a stale screen whose taps are recorded unseen. A new session draws the screen whole, at the address
+    the phone was on (`/match/12`), so the phone comes back where it was, as stored now."""
+    data = message.get("bytes")
+    if not data or data[:3] != REGISTER_FRAME_START:  # every other frame passes undecoded
+        return message
+    action, body = msgpack.unpackb(data[1:], strict_map_key=False)
+    if action != FLET_REGISTER_CLIENT or not body.get("session_id"):
+        return message
+    body["session_id"] = None
+    return dict(message, bytes=bytes([FLET_MESSAGE]) + msgpack.packb([action, body]))
 
 
 def malformed_frame(message: Message) -> str | None:
@@ -133,6 +153,8 @@ class WebsocketSession:
                 self.closed_here = True
                 await self._send({"type": "websocket.close", "code": UNSUPPORTED_DATA})
                 message = {"type": "websocket.disconnect", "code": UNSUPPORTED_DATA}
+            else:
+                message = without_session_resume(message)
         if message["type"] == "websocket.disconnect":
             self.client_gone.set()
         return message

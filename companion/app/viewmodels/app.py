@@ -15,6 +15,12 @@ from companion.app.viewmodels.settings import SettingsViewModel
 from companion.app.viewmodels.tournaments import TournamentsViewModel
 
 ROUTES = ("home", "new", "live", "history", "decks", "settings", "tournaments", "tournament-new", "tournament")
+# The address each screen shows in the browser, so Back, a reload, a phone back after its network dropped
+# and a link to one match open the screen the referee was on. Screens with an id name it after a slash.
+PATHS = {"home": "/", "new": "/new", "live": "/match", "history": "/history", "decks": "/decks",
+         "settings": "/settings", "tournaments": "/tournaments", "tournament-new": "/tournaments/new",
+         "tournament": "/tournament"}
+ROUTE_OF_PATH = {path: route for route, path in PATHS.items()}
 
 
 class AppViewModel:
@@ -39,13 +45,12 @@ class AppViewModel:
         if route == "live":
             if match_id is not None:
                 try:
-                    self.live = LiveViewModel(self.store.resume(match_id), match_id)
+                    self._show_live(LiveViewModel(self.store.resume(match_id), match_id))
                 except StoreError as error:  # kept as stored; Home offers the next match to resume
                     self.home.unresumable.add(match_id)
                     self.home.message = f"{error} In the app: History, Export all matches keeps it as JSON."
                     self.route = "home"
                     return
-                self.scan = ScanViewModel(self.live)
             if self.live is None:
                 route = "home"
         if route == "history":
@@ -64,6 +69,26 @@ class AppViewModel:
         if self.live is not None:
             self.live.card_language = self.settings.card_language
         self.route = route
+
+    @property
+    def location(self) -> str:
+        """The browser address of the screen shown: `/match/12`, `/tournament/3`, `/history`..."""
+        if self.route == "live" and self.live is not None:
+            return f"{PATHS['live']}/{self.live.match_id}"
+        if self.route == "tournament" and self.tournaments.current is not None:
+            return f"{PATHS['tournament']}/{self.tournaments.current.id}"
+        return PATHS.get(self.route, "/")
+
+    def open_location(self, location: str) -> None:
+        """Show the screen an address names (Back, a reload, a link); an address of nothing known is Home."""
+        path = location.split("?", 1)[0].rstrip("/") or "/"
+        if path == self.location:
+            return
+        head, _, tail = path.rpartition("/")
+        if head in (PATHS["live"], PATHS["tournament"]) and tail:
+            self.go(ROUTE_OF_PATH[head], tail)
+            return
+        self.go(ROUTE_OF_PATH.get(path, "home"))
 
     @property
     def not_saved_warning(self) -> str:
@@ -100,9 +125,7 @@ class AppViewModel:
         except StoreError as error:  # e.g. another window holds the database: nothing was started
             self.new_match.message = str(error)
             return False
-        self.live = LiveViewModel(session, match_id)
-        self.scan = ScanViewModel(self.live)
-        self.live.card_language = self.settings.card_language
+        self._show_live(LiveViewModel(session, match_id))
         self.route = "live"
         return True
 
@@ -124,12 +147,22 @@ class AppViewModel:
         except StoreError as error:
             self.tournaments.message = str(error)
             return False
-        self.live = LiveViewModel(session, match_id)
-        self.scan = ScanViewModel(self.live)
-        self.live.card_language = self.settings.card_language
+        self._show_live(LiveViewModel(session, match_id))
         self.live_tournament = current.id
         self.route = "live"
         return True
+
+    def _show_live(self, live: LiveViewModel) -> None:
+        """The referee screen's match; the one it showed before is let go (its writer stops polling)."""
+        self.close()
+        self.live, self.scan = live, ScanViewModel(live)
+        live.card_language = self.settings.card_language
+
+    def close(self) -> None:
+        """This phone is done with its match (another match opened, or the phone has gone)."""
+        if self.live is not None:
+            self.live.session.close()
+            self.live, self.scan = None, None
 
     def leave_live(self) -> None:
         """Back from the referee screen: to the tournament the match belongs to (its result settles the
