@@ -3,9 +3,10 @@ whole random matches per second, for every registered ruleset.
 
     python benchmarks/rules.py [--matches N] [--json]
 
-Goal: legal_responses p99 <= 1 ms. Each call is timed once as met in play (caches as they are),
-and each state again cold (caches cleared) as the best of three runs, which keeps the scheduler and
-GC noise of a busy machine out of the per-state cost.
+Goal: legal_responses p99 <= 1 ms (Musashi's Challenge with 6 players: <= 0.5 ms). Each call is
+timed once as met in play (caches as they are), and each state again cold (caches cleared) as the
+best of three runs, which keeps the scheduler and GC noise of a busy machine out of the per-state
+cost.
 """
 
 from __future__ import annotations
@@ -64,9 +65,20 @@ def cold_best_of_three(ruleset: Any, state: Any) -> float:
     return min(runs)
 
 
+# Seat counts measured where the default (two up to four) is not enough: Musashi's Challenge seats
+# 2-6, and its 6-player legal_responses must stay within 0.5 ms at p99.
+SEATS = {"musashi": (2, 6)}
+TIGHTER_GOALS = {("musashi", 6): "<= 0.5 ms"}
+
+
+def seat_counts(ruleset: Any) -> tuple[int, ...]:
+    return SEATS.get(ruleset.id, tuple(range(ruleset.players_min, min(ruleset.players_max, 4) + 1)))
+
+
 def measure(setup: MatchSetup, matches: int) -> list[Figure]:
     ruleset = Match(setup).ruleset
     label = f"{ruleset.id} {len(setup.players)}p"
+    goal = TIGHTER_GOALS.get((ruleset.id, len(setup.players)), "<= 1 ms")
     legal_ms: list[float] = []
     apply_ms: list[float] = []
     cold_ms: list[float] = []
@@ -79,8 +91,8 @@ def measure(setup: MatchSetup, matches: int) -> list[Figure]:
         cold_ms += [cold_best_of_three(ruleset, state) for state in states]
     return [
         Figure(f"{label} legal_responses median", median(legal_ms), "ms"),
-        Figure(f"{label} legal_responses p99", percentile(legal_ms, 0.99), "ms", "<= 1 ms"),
-        Figure(f"{label} legal_responses p99, cold, best of 3", percentile(cold_ms, 0.99), "ms", "<= 1 ms"),
+        Figure(f"{label} legal_responses p99", percentile(legal_ms, 0.99), "ms", goal),
+        Figure(f"{label} legal_responses p99, cold, best of 3", percentile(cold_ms, 0.99), "ms", goal),
         Figure(f"{label} apply median", median(apply_ms), "ms"),
         Figure(f"{label} apply p99", percentile(apply_ms, 0.99), "ms"),
         Figure(f"{label} random matches per second", len(match_seconds) / sum(match_seconds), "matches/s"),
@@ -94,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     args = parser.parse_args(argv)
     for ruleset in all_rulesets():
-        for count in range(ruleset.players_min, min(ruleset.players_max, 4) + 1):
+        for count in seat_counts(ruleset):
             setup = ruleset.make_setup([f"P{n + 1}" for n in range(count)])
             emit(measure(setup, args.matches), args.json)
     return 0

@@ -131,3 +131,27 @@ def test_a_record_saved_with_a_byte_order_mark_replays(cli: Cli, tmp_path: Path)
     result = cli.run("replay", str(notepad))
     assert result.returncode == 0, result.stderr
     assert "outcome: Aiko won" in result.stdout
+
+
+def test_replay_prints_the_places_of_a_musashi_game_in_text_and_json(cli: Cli) -> None:
+    path = "docs/examples/musashi-four-players.shinpan"
+    text = cli.run("replay", path, check=True).stdout
+    assert "places: 1. Dee, 2. Ann, 3. Cal, 4. Ben" in text and "outcome: Dee won" in text
+    data = cli.json("replay", path)
+    assert data["state"]["outcome"]["places"] == [{"player": "Dee", "place": 1}, {"player": "Ann", "place": 2},
+                                                  {"player": "Cal", "place": 3}, {"player": "Ben", "place": 4}]
+    assert "places" not in cli.json("replay", "docs/examples/kendo-shiai-match.shinpan")["state"]["outcome"]
+    assert "places:" not in cli.run("replay", "docs/examples/kendo-shiai-match.shinpan", check=True).stdout
+
+
+def test_legal_on_a_musashi_record_lists_the_forbidden_targets_with_their_rule(cli: Cli) -> None:
+    example = (REPO / "docs" / "examples" / "musashi-four-players.shinpan").read_text(encoding="utf-8")
+    cut = example.split("17. Dee:")[0].replace("result: Dee won\n", "")  # Dee has just taken 2 from Ben
+    data = json.loads(cli.run("legal", "-", "--json", stdin=cut, check=True).stdout)
+    assert data["to_act"] == ["Dee"]
+    barred = {row["player"]: row for row in data["targets"]}
+    assert barred["Ben"]["allowed"] is False and barred["Ben"]["ruling"] == "KT1 7"
+    assert all(not r["action"].endswith("at Ben") for r in data["responses"])
+    assert all(r["ruling"] for r in data["responses"])
+    text = cli.run("legal", "-", stdin=cut, check=True).stdout
+    assert "Ben: no, you just took cards from Ben [KT1 7]" in text

@@ -124,6 +124,8 @@ def _summary_lines(summary: dict[str, Any]) -> list[str]:
         lines.append(f"outcome: draw ({outcome['reason']})")
     else:
         lines.append(f"outcome: {', '.join(outcome['winners'])} won ({outcome['reason']})")
+    if outcome.get("places"):
+        lines.append("places: " + ", ".join(f"{row['place']}. {row['player']}" for row in outcome["places"]))
     return lines
 
 

@@ -98,6 +98,10 @@ class Match:
             "winners": [self.setup.players[s].name for s in outcome.winners],
             "reason": outcome.reason,
         }
+        if outcome.places:
+            ranked = sorted(range(len(outcome.places)), key=lambda seat: (outcome.places[seat], seat))
+            data["outcome"]["places"] = [{"player": self.setup.players[s].name, "place": outcome.places[s]}
+                                         for s in ranked]
         data["to_act"] = [self.setup.players[s].name for s in self.to_act()]
         return data
 

@@ -119,6 +119,12 @@ class Outcome:
     winners: tuple[int, ...] = ()
     draw: bool = False
     reason: str = ""
+    # Place of each seat (1 = first), for games that rank every player (Musashi's Challenge: the order
+    # of drop-outs); empty where a match only has winners and losers. Shared places repeat a number.
+    places: tuple[int, ...] = ()
+
+    def place_of(self, seat: int) -> int | None:
+        return self.places[seat] if seat < len(self.places) else None
 
     @property
     def label(self) -> str:

@@ -25,6 +25,7 @@ BUILTIN_MODULES = (
     "companion.rules.kendo_shiai",
     "companion.rules.mace",
     "companion.rules.kenpo",
+    "companion.rules.musashi",
 )
 
 

@@ -21,10 +21,15 @@ SEEDS = range(25)
 MAX_STEPS = 3000
 
 
+# Rulesets whose rules change with more than four seats are played at every count they allow.
+EVERY_SEAT_COUNT = {"musashi"}
+
+
 def _setups() -> list[tuple[str, MatchSetup]]:
     cases = []
     for ruleset in all_rulesets():
-        for count in range(ruleset.players_min, min(ruleset.players_max, 4) + 1):
+        top = ruleset.players_max if ruleset.id in EVERY_SEAT_COUNT else min(ruleset.players_max, 4)
+        for count in range(ruleset.players_min, top + 1):
             names = [f"Player{n + 1}" for n in range(count)]
             cases.append((f"{ruleset.id}-{count}p", ruleset.make_setup(names, seed=0)))
     return cases

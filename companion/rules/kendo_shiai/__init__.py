@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules.kendo_shiai import cards as kc
 from companion.rules.kendo_shiai import engine, legal, notation
 from companion.rules.kendo_shiai.state import (
     BrownOffered,
@@ -28,6 +27,7 @@ from companion.rules.kendo_shiai.state import (
     SwitchedAndPicked,
     Threat,
 )
+from companion.rules.kendo_taikai import cards as kc
 from companion.rules.model import (
     ONGOING,
     Action,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from companion.rules.errors import IllegalAction
-from companion.rules.kendo_shiai import cards as kc
 from companion.rules.kendo_shiai.plays import Effect, Resolution, classify
 from companion.rules.kendo_shiai.state import (
     BrownOffered,
@@ -27,6 +26,7 @@ from companion.rules.kendo_shiai.state import (
     SwitchedAndPicked,
     Threat,
 )
+from companion.rules.kendo_taikai import cards as kc
 from companion.rules.model import Action, Event, MatchWon, set_seat
 
 STARTING_HAND = 8

@@ -6,10 +6,10 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from companion.rules.errors import IllegalAction
-from companion.rules.kendo_shiai import cards as kc
 from companion.rules.kendo_shiai.engine import switch_due
 from companion.rules.kendo_shiai.plays import TSUBAZERIAI_CHOICES, Effect, classify, no_answer_consequence
 from companion.rules.kendo_shiai.state import KendoState, NoAnswer, OfferBrown, Phase, Play, Threat
+from companion.rules.kendo_taikai import cards as kc
 from companion.rules.model import LegalResponse
 
 PAIR_GREENS = (kc.MUSHIN, kc.TSUBAZERIAI, kc.FUDOSHIN, kc.SEME, kc.TAI_JODAN)

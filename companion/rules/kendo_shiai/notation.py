@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 from companion.rules.errors import MalformedAction
-from companion.rules.kendo_shiai import cards as kc
 from companion.rules.kendo_shiai.state import NoAnswer, OfferBrown, Play
+from companion.rules.kendo_taikai import cards as kc
 from companion.rules.model import Action
 from companion.rules.numbers import whole_number
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from companion.rules.errors import IllegalAction
-from companion.rules.kendo_shiai import cards as kc
 from companion.rules.kendo_shiai.state import KendoState, Pending, Phase, Threat
+from companion.rules.kendo_taikai import cards as kc
 
 LONE_ONLY = {
     kc.BOGYO: "KT2 I.3f",
@@ -55,7 +55,7 @@ def _name(card_id: str) -> str:
 
 
 def _appropriate(red_id: str, target: str | None) -> bool:
-    return kc.card(red_id).receives == target
+    return kc.appropriate(red_id, target)
 
 
 def classify(state: KendoState, cards: tuple[str, ...], choice: str | None) -> Resolution:

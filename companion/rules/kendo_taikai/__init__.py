@@ -1,0 +1,1 @@
+"""What Kendo Shiai and Musashi's Challenge share: the Kendo Taikai cards (no ruleset here)."""
