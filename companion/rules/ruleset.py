@@ -161,6 +161,11 @@ class Ruleset(ABC, Generic[StateT]):
         """One line a person reads; rulesets refine it for their own events."""
         return event.name
 
+    def action_words(self, state: StateT, setup: MatchSetup, action: Action) -> str | None:
+        """How the app's button names an action, where the record line would not say it plainly to a
+        referee ("Dee takes 2 cards from Ben" for `Dee: pull 2`); None: the record line itself."""
+        return None
+
     # --- shared behaviour ---------------------------------------------------------------------
 
     def explain(self, state: StateT, action: Action) -> Explanation:

@@ -21,6 +21,7 @@ SCOREBOARD_MODULES: dict[str, str] = {
     "kendo-shiai": "companion.app.components.kendo_scoreboard",
     "kenpo-masters": "companion.app.components.kenpo_scoreboard",
     "mace": "companion.app.components.mace_scoreboard",
+    "musashi": "companion.app.components.musashi_scoreboard",
 }
 
 

@@ -27,6 +27,11 @@ PHASE_WORDS = {
     ("kenpo-masters", "setup"): "to act: who takes the first turn",
     ("kenpo-masters", "break"): "to end the turn: every card on the table resolves (K4)",
     ("mace", "momentum"): "to act: each fighter plays a momentum card",
+    ("musashi", "switch"): "to say how many cards each switched before the game (0, 1 or 2)",
+    ("musashi", "sums"): "to declare the sum of the brown cards in hand: the largest attacks first",
+    ("musashi", "attack"): "to attack: a brown card (alone, or with SEME or JODAN NO KAMAE), OSHIDASHI or MAKI WAZA",
+    ("musashi", "pull"): "to take the cards owed, blind",
+    ("musashi", "bonus"): "to draw the bonus card (KT1 8)",
 }
 
 
@@ -149,12 +154,12 @@ class LiveViewModel:
         self.seat_choice = seat
 
     def _all_responses(self) -> list[ResponseItem]:
-        setup = self.match.setup
+        setup, ruleset, state = self.match.setup, self.match.ruleset, self.match.rules_state
         items = []
         for index, response in enumerate(self.match.legal_responses()):
-            items.append(ResponseItem(index, response.action.actor, format_action_line(setup, response.action),
-                                      response.ruling, response.why, response.consequence,
-                                      plays_cards(response.action)))
+            label = ruleset.action_words(state, setup, response.action) or format_action_line(setup, response.action)
+            items.append(ResponseItem(index, response.action.actor, label, response.ruling, response.why,
+                                      response.consequence, plays_cards(response.action)))
         return items
 
     def responses(self) -> list[ResponseItem]:

@@ -17,6 +17,7 @@ _TITLES = {
     "KnockedDown": "KNOCKDOWN",
     "JikanDesuCalled": "JIKAN DESU",
     "EnchoBegan": "ENCHO",
+    "HikiWake": "HIKI-WAKE",
 }
 
 

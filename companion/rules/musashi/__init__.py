@@ -19,7 +19,16 @@ from companion.rules.model import (
 from companion.rules.musashi import engine, legal, notation
 from companion.rules.musashi.describe import describe_event, summary
 from companion.rules.musashi.flow import places
-from companion.rules.musashi.state import MusashiState, NoAnswer, Phase, Play
+from companion.rules.musashi.state import (
+    DeclareSum,
+    MusashiState,
+    NoAnswer,
+    Phase,
+    Play,
+    Pull,
+    SwitchBeforeGame,
+    TakeBonus,
+)
 from companion.rules.registry import register
 from companion.rules.ruleset import Ruleset
 
@@ -91,6 +100,20 @@ class Musashi(Ruleset[MusashiState]):
             case MatchDrawn(reason=reason, ruling=ruling):
                 return f"game drawn: {reason} [{ruling}]"
         return describe_event(event, names)
+
+    def action_words(self, state: MusashiState, setup: MatchSetup, action: Action) -> str | None:
+        names = [p.name for p in setup.players]
+        match action:
+            case Pull(actor=taker, count=count) if state.pull is not None:
+                plural = "s" if count != 1 else ""
+                return f"{names[taker]} takes {count} card{plural} from {names[state.pull.giver]} (blind)"
+            case TakeBonus(actor=seat, deck=deck):
+                return f"{names[seat]} draws the bonus card ({deck})" if deck else f"{names[seat]}: no bonus card"
+            case SwitchBeforeGame(actor=seat, count=count):
+                return f"{names[seat]} switched {count} card{'s' if count != 1 else ''}"
+            case DeclareSum(actor=seat, total=total):
+                return f"{names[seat]}'s brown cards add up to {total}"
+        return None
 
     def legal_extras(self, state: MusashiState) -> dict[str, Any]:
         notes = legal.target_notes(state)

@@ -67,8 +67,8 @@ def summary(state: MusashiState) -> dict[str, Any]:
         "attacker": names[attack.attacker] if attack and state.phase is Phase.ANSWER else None,
         "attacked": names[attack.defender] if attack and state.phase is Phase.ANSWER else None,
         "attack": attack_text(attack) if attack and state.phase is Phase.ANSWER else None,
-        "to_answer": (f"{names[attack.attacker]}'s {attack_text(attack)}" if attack and state.phase is Phase.ANSWER
-                      else ""),
+        "to_answer": (f"{names[attack.attacker]}'s {attack_text(attack).removeprefix('the ')}"
+                      if attack and state.phase is Phase.ANSWER else ""),
         "answer_first": answer_first(attack) if attack and state.phase is Phase.ANSWER else None,
         "table": [{"player": names[seat], "cards": [card_text(c) for c in cards]} for seat, cards in state.table],
         "not_to_be_attacked": _barred(state),
@@ -90,7 +90,7 @@ def _barred(state: MusashiState) -> str | None:
     barred = state.barred
     if state.phase is not Phase.ATTACK or barred is None or len(state.players_in) < 4:
         return None
-    return f"{state.names[barred.seat]}: {barred.reason} [{barred.ruling}]"
+    return f"{state.names[state.turn]} may not attack {state.names[barred.seat]}: {barred.reason} [{barred.ruling}]"
 
 
 def _cards(cards: tuple[str, ...]) -> str:
