@@ -29,7 +29,10 @@ def _lines(data: dict[str, Any]) -> list[tuple[str, str]]:
     byes: dict[tuple[int, int], list[str]] = {}
     for bye in data["byes"]:
         byes.setdefault((1, bye["round"]), []).append(bye["player"])
-    for stage, round_number in sorted(set(rounds) | set(byes)):
+    to_come: dict[tuple[int, int], list[list[str]]] = {}
+    for pairing in data.get("to_come", []):
+        to_come.setdefault((1, pairing["round"]), []).append(pairing["players"])
+    for stage, round_number in sorted(set(rounds) | set(byes) | set(to_come)):
         label = f"Round {round_number}" if stage == 1 else f"Tie-break {stage - 1}, round {round_number}"
         lines.append(("heading", label))
         for pairing in rounds.get((stage, round_number), []):
@@ -39,6 +42,8 @@ def _lines(data: dict[str, Any]) -> list[tuple[str, str]]:
             lines.append(("body", f"{a}  v  {b}:  {outcome}"))
         for player in byes.get((stage, round_number), []):
             lines.append(("body", f"{player}: bye"))
+        for a, b in to_come.get((stage, round_number), []):
+            lines.append(("body", f"{a}  v  {b}:  to come"))
     if data["format"] == "round-robin":
         lines.append(("heading", "Table (row player's points against each column)"))
         players = data["players"]

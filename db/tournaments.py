@@ -176,6 +176,7 @@ def tournament_json(state: StoredTournamentState) -> dict[str, Any]:
         "pairings": [{"key": p.key, "stage": p.stage, "round": p.round, "players": [p.a, p.b],
                       "result": _shown_result(progress.settled.get(p.key), p.a, p.b)} for p in progress.pairings],
         "byes": [{"round": round_number, "player": player} for round_number, player in progress.byes],
+        "to_come": [{"round": round_number, "players": [a, b]} for round_number, a, b in progress.to_come],
         "notes": list(progress.notes),
         "results": [{"pairing": r.key, "outcome": r.outcome, "match": r.match_id, "forfeit": r.forfeit}
                     for r in tournament.results],

@@ -94,6 +94,8 @@ def _print_state(state: Any, as_json: bool) -> None:
         outcome = "draw" if shown["draw"] else f"{shown['winner']} won" + (" (forfeit)" if shown["forfeit"] else "")
         where = f" [match {shown['match']}]" if shown["match"] else ""
         print(f"  {pairing['key']}: {pairing['players'][0]} v {pairing['players'][1]}: {outcome}{where}")
+    for pairing in data["to_come"]:
+        print(f"  round {pairing['round']}, to come: {pairing['players'][0]} v {pairing['players'][1]}")
     for note in data["notes"]:
         print(f"  note: {note}")
     print("standings:")

@@ -38,6 +38,16 @@ def round_name(round_number: int, rounds: int) -> str:
     return {0: "Final", 1: "Semi-finals", 2: "Quarter-finals"}.get(left, f"Round {round_number}")
 
 
+def _match_words(round_number: int, rounds: int, number: int) -> str:
+    """A bracket match named as people say it: the final, semi-final 2, round 1 match 3."""
+    name = round_name(round_number, rounds)
+    if name == "Final":
+        return "the final"
+    if name in ("Semi-finals", "Quarter-finals"):
+        return f"{name[:-1].lower()} {number}"
+    return f"round {round_number} match {number}"
+
+
 def bracket_progress(setup: TournamentSetup, results: list[Result]) -> Progress:
     players = list(setup.players)
     size = bracket_size(len(players))
@@ -47,16 +57,22 @@ def bracket_progress(setup: TournamentSetup, results: list[Result]) -> Progress:
         by_key.setdefault(result.key, []).append(result)
     progress = Progress()
     slots: list[str | None] = [players[seed - 1] if seed <= len(players) else BYE for seed in seed_order(size)]
+    awaited: list[str] = ["" for _ in slots]  # what an undecided slot waits for, in words
     out_in: dict[str, int] = {}
     wins: dict[str, int] = dict.fromkeys(players, 0)
     draws: dict[str, int] = dict.fromkeys(players, 0)
     for round_number in range(1, rounds + 1):
         next_slots: list[str | None] = []
+        next_awaited: list[str] = []
         for index in range(0, len(slots), 2):
             a, b = slots[index], slots[index + 1]
+            match_words = _match_words(round_number, rounds, index // 2 + 1)
             if a is None or b is None:  # someone still to be decided
+                progress.to_come.append((round_number, a or awaited[index], b or awaited[index + 1]))
                 next_slots.append(None)
+                next_awaited.append(f"the winner of {match_words}")
                 continue
+            next_awaited.append(f"the winner of {a} v {b}")
             if BYE in (a, b):
                 through = b if a == BYE else a
                 progress.byes.append((round_number, through))
@@ -84,7 +100,7 @@ def bracket_progress(setup: TournamentSetup, results: list[Result]) -> Progress:
             wins[winner] += 1
             out_in[loser] = round_number
             next_slots.append(winner)
-        slots = next_slots
+        slots, awaited = next_slots, next_awaited
     champion = slots[0] if slots and slots[0] not in (None, BYE) else None
     progress.winner = champion
     progress.standings = _standings(players, size, out_in, wins, draws)

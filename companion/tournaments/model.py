@@ -133,6 +133,9 @@ class Progress:
     pending: list[Pairing] = field(default_factory=list)  # due now and not settled
     settled: dict[str, Result] = field(default_factory=dict)  # pairing key -> the result that settled it
     byes: list[tuple[int, str]] = field(default_factory=list)  # (round, player) who went through unplayed
+    # Bracket pairings whose players are not all known yet: (round, side a, side b), an unknown side
+    # named by the match it comes from ("the winner of Hana v Iori"), so the whole bracket can be shown.
+    to_come: list[tuple[int, str, str]] = field(default_factory=list)
     standings: list[Standing] = field(default_factory=list)
     winner: str | None = None
     notes: list[str] = field(default_factory=list)  # replays and tie-breaks, said in words

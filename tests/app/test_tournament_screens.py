@@ -48,11 +48,12 @@ def referee_by_forfeit(app: AppViewModel, label: str, loser_seat: int) -> None:
 def test_a_four_player_bracket_is_refereed_pairing_by_pairing_to_its_champion(tmp_path: Path) -> None:
     app = app_on(tmp_path)
     new_tournament(app, "bracket", ["Aiko", "Ben", "Chie", "Dai"])
-    titles = [view.title for view in app.tournaments.rounds()]
-    assert titles == ["Semi-finals"]
+    shown = {view.title: [(row.label, row.result) for row in view.rows] for view in app.tournaments.rounds()}
+    assert shown["Final"] == [("the winner of Aiko v Dai v the winner of Ben v Chie", "to come")]  # the whole bracket
     referee_by_forfeit(app, "Aiko v Dai", 1)
     shown = {row.label: row.result for view in app.tournaments.rounds() for row in view.rows}
     assert shown["Aiko v Dai"] == "Aiko won (forfeit)"
+    assert shown["Aiko v the winner of Ben v Chie"] == "to come"
     referee_by_forfeit(app, "Ben v Chie", 0)
     assert [view.title for view in app.tournaments.rounds()] == ["Semi-finals", "Final"]
     referee_by_forfeit(app, "Aiko v Chie", 1)

@@ -68,6 +68,22 @@ def test_eight_players_are_seeded_one_eight_four_five_two_seven_three_six() -> N
     assert pairs == [("P1", "P8"), ("P4", "P5"), ("P2", "P7"), ("P3", "P6")]
 
 
+def test_the_whole_bracket_is_shown_before_it_is_played_with_each_unknown_side_named() -> None:
+    tournament = bracket(9)
+    assert tournament.progress.to_come == [
+        (2, "P1", "the winner of P8 v P9"),
+        (3, "the winner of quarter-final 1", "the winner of P4 v P5"),
+        (3, "the winner of P2 v P7", "the winner of P3 v P6"),
+        (4, "the winner of semi-final 1", "the winner of semi-final 2"),
+    ]
+    tournament.settle("P8", "P9", "P9")
+    assert (2, "P1", "P9") not in tournament.progress.to_come  # now due, so among the pairings
+    assert ("P1", "P9") in [(p.a, p.b) for p in tournament.pending]
+    assert [row for row in tournament.progress.to_come if row[0] == 2] == []
+    play_out(tournament, random.Random(9))
+    assert tournament.progress.to_come == []
+
+
 def test_a_drawn_bracket_match_is_replayed() -> None:
     tournament = bracket(2)
     tournament.settle("P1", "P2", None)

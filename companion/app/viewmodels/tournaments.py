@@ -211,6 +211,9 @@ class TournamentsViewModel:
         for round_number, player in progress.byes:
             views.setdefault((1, round_number), RoundView(round_name(round_number, bracket_rounds))).rows.append(
                 PairingRow(f"{player}: bye", "goes through without playing", "", False))
+        for round_number, a, b in progress.to_come:
+            views.setdefault((1, round_number), RoundView(round_name(round_number, bracket_rounds))).rows.append(
+                PairingRow(f"{a} v {b}", "to come", "", False))
         return [views[key] for key in sorted(views)]
 
     def _result(self, pairing: Pairing, draws: dict[str, int]) -> str:
