@@ -17,6 +17,7 @@ from sqlalchemy.engine import Engine
 from companion.app.server.club_gate import ClubGate
 from companion.app.server.edge import EdgePolicy
 from companion.app.server.guard import ASGIApp, EdgeGuard
+from companion.app.server.offline import OfflineAssets
 from companion.app.server.quiet_log import quiet_server_logs
 
 
@@ -35,7 +36,7 @@ LOG_FORMAT = "%(asctime)s shinpan serve: %(message)s"
 def web_app(main: AppCallable, assets_dir: str, policy: EdgePolicy, club: ClubOptions | None = None) -> ASGIApp:
     """The whole served app: Flet's web build (offline, no CDN) behind the club's routes (PIN form,
     board) where there is a database, all behind the edge guard."""
-    app: ASGIApp = ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=assets_dir)
+    app: ASGIApp = OfflineAssets(ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=assets_dir))
     if club is not None:
         app = ClubGate(app, club.engine, pin_required=club.pin_required)
     return EdgeGuard(app, policy)
