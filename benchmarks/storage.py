@@ -5,9 +5,12 @@
   (WAL, synchronous=FULL); goal: at most 1.5 times the raw figure;
 - listing the newest 50 of 10 000 stored matches with their summaries; goal <= 50 ms;
 - loading and replaying a 300-action match (what resuming at start costs);
-- the health check run when the 10 000-match database is opened.
+- the check run when the 10 000-match database is opened (flat in the archive's size);
+- whole commands on archives of 1 000, 10 000 and 100 000 matches (benchmarks/archive_commands.py):
+  stats, history, history ID, export and the app's start to Home, wall time and peak memory, with
+  the growth between the two largest sizes; 10 000 matches on PostgreSQL with --postgres.
 
-    python benchmarks/storage.py [--appends N] [--matches N] [--json]
+    python benchmarks/storage.py [--appends N] [--matches N] [--sizes 1000,10000,100000] [--postgres URL] [--json]
 
 Figures vary with the disk's flush cost: where a flush is nearly free (a VM's cached disk), the
 ratio measures Python work alone; on a phone's flash storage the flush dominates both sides.
@@ -17,30 +20,31 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sqlite3
 import sys
 import tempfile
 import time
-from datetime import timedelta
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from sqlalchemy import insert
 from sqlmodel import Session
 
+from benchmarks.archive import build_postgres, cached_sqlite_archive
+from benchmarks.archive_commands import Run, figures, growth, measure_commands
 from benchmarks.report import Figure, emit, median, percentile
 from companion.rules.match import Match
 from companion.rules.model import MatchSetup
 from companion.rules.registry import all_rulesets, get_ruleset
+from db.card_credit import facts_of_last
+from db.card_tallies import tally_key, tally_rows
 from db.clock import utc_now
 from db.codec import action_data, action_notation, events_data
 from db.engine import SQLITE_PRAGMAS, check_sqlite_file, open_database
 from db.history import list_matches
-from db.live import DurableMatch
-from db.models import Player, StoredAction, StoredMatch, StoredSeat
+from db.live import DurableMatch, exchange_so_far
 from db.repository import ActionEntry, append_action, progress_of
 
 RAW_INSERT = (
@@ -114,6 +118,8 @@ def measure_appends(folder: Path, count: int) -> list[Figure]:
         source = long_match(10_000, seed)
         live = DurableMatch.start(engine, source.setup)
         match = Match(source.setup)
+        with connection.begin():
+            key = tally_key(connection, live.match_id)
         for step in source.steps:
             was_finished = match.outcome().finished
             match.push(step.action)
@@ -121,11 +127,12 @@ def measure_appends(folder: Path, count: int) -> list[Figure]:
                                 notation=action_notation(source.setup.ruleset, step.action),
                                 data=action_data(step.action), events=events_data(step.events))
             progress = progress_of(match)
+            tallies = tally_rows(key, facts_of_last(exchange_so_far(match)))  # its card facts, as DurableMatch
             t0 = time.perf_counter()
             with connection.begin():  # as DurableMatch does: one transaction per action, session joined
                 live.revision = append_action(live.match_id, entry, session=session, revision=live.revision,
                                               progress=progress, discard_redo=False,
-                                              status_changed=progress.finished != was_finished)
+                                              status_changed=progress.finished != was_finished, tallies=tallies)
             t1 = time.perf_counter()
             raw.execute("BEGIN")
             raw.execute(RAW_INSERT, (seed, step.number, entry.actor, entry.notation, json.dumps(entry.data),
@@ -157,57 +164,13 @@ def measure_appends(folder: Path, count: int) -> list[Figure]:
     ]
 
 
-def fill_history(engine: Any, matches: int) -> None:
-    """`matches` stored matches, each a real random match, written in bulk (not what is measured)."""
-    played = []
-    for seed in range(40):
-        match = Match(kendo(seed))
-        rng = random.Random(seed)
-        while not match.outcome().finished:
-            match.push(rng.choice(match.legal_responses()).action)
-        played.append(match)
-    now = utc_now()
-    with Session(engine) as session, session.begin():
-        names = ["Aiko", "Ben", "Chie", "Dai", "Emi", "Fumi", "Goro", "Hana"]
-        players = [Player(name=n, name_key=n.casefold(), created_at=now) for n in names]
-        session.add_all(players)
-        session.flush()
-        match_rows, seat_rows, action_rows = [], [], []
-        for match_id in range(1, matches + 1):
-            match = played[match_id % len(played)]
-            progress = progress_of(match)
-            match_rows.append({
-                "id": match_id, "ruleset": match.setup.ruleset, "options": {}, "format_version": 1,
-                "seed": match.setup.seed, "app_version": "0.1.0", "origin": "recorded",
-                "started_at": now - timedelta(minutes=matches - match_id),  # one a minute, the last just now
-                "finished_at": now, "status": progress.status, "reason": progress.reason,
-                "action_count": progress.action_count, "revision": progress.action_count, "updated_at": now,
-                "summary": progress.summary,
-            })
-            pair = ((match_id % 8), (match_id * 3 + 1) % 8)
-            if pair[0] == pair[1]:
-                pair = (pair[0], (pair[1] + 1) % 8)
-            for seat, player in enumerate(pair):
-                seat_rows.append({"match_id": match_id, "seat": seat, "player_id": players[player].id,
-                                  "side": match.setup.players[seat].side, "team": None,
-                                  "result": progress.results[seat]})
-            for step in match.steps:
-                action_rows.append({
-                    "match_id": match_id, "seq": step.number, "actor": step.action.actor,
-                    "notation": action_notation(match.setup.ruleset, step.action),
-                    "data": action_data(step.action), "recorded_at": now, "evidence": None, "undone": False,
-                    "events": events_data(step.events),
-                })
-        session.execute(insert(StoredMatch), match_rows)
-        session.execute(insert(StoredSeat), seat_rows)
-        session.execute(insert(StoredAction), action_rows)
+def fill_history(matches: int) -> Path:
+    """A SQLite archive of `matches` real random matches, written in bulk and cached (benchmarks/archive.py)."""
+    return cached_sqlite_archive(matches)
 
 
-def measure_history(folder: Path, matches: int) -> list[Figure]:
-    path = folder / "history.db"
-    engine = open_database(f"sqlite:///{path}")
-    fill_history(engine, matches)
-    engine.dispose()
+def measure_history(matches: int) -> list[Figure]:
+    path = fill_history(matches)
     t0 = time.perf_counter()
     check_sqlite_file(path)
     check_ms = (time.perf_counter() - t0) * 1000
@@ -226,8 +189,44 @@ def measure_history(folder: Path, matches: int) -> list[Figure]:
         Figure(f"storage newest 50 of {matches} matches, first query", samples[0], "ms", "<= 50 ms"),
         Figure(f"storage newest 50 of {matches} matches, median", median(samples[1:]), "ms", "<= 50 ms"),
         Figure(f"storage open {matches}-match database (check + migrate)", open_ms, "ms"),
-        Figure(f"storage health check of {matches}-match database", check_ms, "ms"),
+        Figure(f"storage open check of {matches}-match database", check_ms, "ms", "flat in the archive's size"),
     ]
+
+
+def measure_archives(sizes: list[int], postgres: str | None, repeats: int, as_json: bool) -> None:
+    """Whole commands on archives of each size (SQLite), and on 10 000 matches on PostgreSQL if given."""
+    measured: dict[int, dict[str, Run]] = {}
+    for size in sizes:
+        path = fill_history(size)
+        measured[size] = measure_commands(f"sqlite:///{path}", size, "sqlite", repeats)
+        emit(figures(measured[size], size, "sqlite"), as_json)
+    if len(sizes) >= 2:
+        small, large = sorted(sizes)[-2:]
+        emit(growth(measured[small], measured[large], (small, large)), as_json)
+    if postgres:
+        emit(measure_postgres(postgres, repeats), as_json)
+
+
+def measure_postgres(url: str, repeats: int, size: int = 10_000) -> list[Figure]:
+    """The same commands on PostgreSQL, in a schema of their own, dropped afterwards."""
+    import uuid
+
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    schema = f"bench_{uuid.uuid4().hex[:10]}"
+    admin = create_engine(make_url(url).set(drivername="postgresql+psycopg"))
+    with admin.begin() as connection:
+        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
+    target = make_url(url).update_query_dict({"options": f"-csearch_path={schema}"}).render_as_string(
+        hide_password=False)
+    try:
+        build_postgres(target, size)
+        return figures(measure_commands(target, size, "postgresql", repeats), size, "postgresql")
+    finally:
+        with admin.begin() as connection:
+            connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
 
 
 def measure_replay(folder: Path, length: int) -> list[Figure]:
@@ -254,13 +253,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--appends", type=int, default=500,
                         help="actions appended each way, in several Kendo Shiai matches (500)")
     parser.add_argument("--matches", type=int, default=10_000, help="stored matches for the listing (10000)")
+    parser.add_argument("--sizes", default="1000,10000,100000",
+                        help="archive sizes for the whole-command figures, comma-separated (1000,10000,100000); "
+                             "each is built once and cached")
+    parser.add_argument("--postgres", metavar="URL", default=os.environ.get("SHINPAN_TEST_POSTGRES_URL"),
+                        help="also 10 000 matches on this PostgreSQL server (default: $SHINPAN_TEST_POSTGRES_URL)")
+    parser.add_argument("--repeats", type=int, default=3, help="runs of each command per size, after a warm-up (3)")
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     args = parser.parse_args(argv)
+    try:
+        sizes = sorted({int(size) for size in args.sizes.split(",") if size.strip()})
+    except ValueError:
+        parser.error(f"--sizes {args.sizes!r}: give whole numbers separated by commas, e.g. 1000,10000")
     with tempfile.TemporaryDirectory(prefix="shinpan-bench-", dir=Path.home()) as temp:
         folder = Path(temp)
         emit(measure_appends(folder, args.appends), args.json)
-        emit(measure_history(folder, args.matches), args.json)
+        emit(measure_history(args.matches), args.json)
         emit(measure_replay(folder, 300), args.json)
+    measure_archives(sizes, args.postgres, args.repeats, args.json)
     return 0
 
 

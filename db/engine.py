@@ -14,10 +14,11 @@ from typing import Any
 
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import URL, Engine
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DatabaseError, OperationalError
 
 from db.disk import disk_problem, writable_folder
 from db.errors import CorruptDatabase, NewerDatabase, StorageError
+from db.file_health import SQLITE_HEADER as SQLITE_HEADER
 from db.location import database_url, sqlite_path
 
 SQLITE_PRAGMAS = (
@@ -26,7 +27,6 @@ SQLITE_PRAGMAS = (
     "PRAGMA foreign_keys=ON",
     "PRAGMA busy_timeout=10000",  # a second app instance waits for the first one's commit
 )
-SQLITE_HEADER = b"SQLite format 3\x00"
 LIVE_MATCHES_MAX = 60  # connections beyond the pool's 5 kept ones: open live matches across all phones
 
 
@@ -65,39 +65,55 @@ def read_only_uri(path: Path) -> str:
     return f"{uri}?mode=ro"
 
 
-def check_sqlite_file(path: Path) -> None:
+def check_sqlite_file(path: Path, *, full: bool = False) -> None:
     """Raise CorruptDatabase when `path` exists but is not a healthy SQLite database.
 
-    Reads only: the file is opened read-only, so a damaged file stays exactly as it was.
+    The check made at every open costs the same at 100 matches and at 100,000 (db/file_health.py): the
+    header, the schema, and the pages the last transaction wrote. `full=True` reads every page
+    (PRAGMA integrity_check): `shinpan check`, and after a cheap check or an open has failed, to say
+    what is wrong. Reads only: the file is opened read-only, so a damaged file stays exactly as it was.
     """
+    from db.file_health import header_problem, integrity_problem, last_write_problem
+
     if not path.exists() or path.stat().st_size == 0:
         return
-    with path.open("rb") as handle:
-        header = handle.read(len(SQLITE_HEADER))
-    if header != SQLITE_HEADER:
-        raise CorruptDatabase(damaged_message(path, "it is not a SQLite database"))
+    problem = header_problem(path)
+    if problem is None:
+        try:
+            connection = sqlite3.connect(read_only_uri(path), uri=True, timeout=10)
+            try:
+                problem = integrity_problem(connection) if full else last_write_problem(connection)
+            finally:
+                connection.close()
+        except sqlite3.OperationalError as error:
+            if "unable to open" in str(error) or "locked" in str(error):
+                return  # not readable read-only just now (a WAL without its index): the normal open decides
+            if (refused := disk_problem(error, path, doing=f"read {path}")) is not None:
+                raise refused from None  # a full or failing disk is not damage: never advise a restore
+            problem = str(error)
+        except sqlite3.DatabaseError as error:
+            problem = str(error) if full else _named_damage(path, str(error))
+    if problem is not None:
+        raise CorruptDatabase(damaged_message(path, problem))
+
+
+def _named_damage(path: Path, seen: str) -> str:
+    """After a failed open: the full check's words for the damage, else what the failure said."""
+    from db.file_health import integrity_problem
+
     try:
         connection = sqlite3.connect(read_only_uri(path), uri=True, timeout=10)
         try:
-            rows = connection.execute("PRAGMA quick_check").fetchall()
+            return integrity_problem(connection) or seen
         finally:
             connection.close()
-    except sqlite3.OperationalError as error:
-        if "unable to open" in str(error) or "locked" in str(error):
-            return  # not readable read-only just now (a WAL without its index): the normal open decides
-        if (problem := disk_problem(error, path, doing=f"read {path}")) is not None:
-            raise problem from None  # a full or failing disk is not damage: never advise a restore
-        raise CorruptDatabase(damaged_message(path, str(error))) from None
-    except sqlite3.DatabaseError as error:
-        raise CorruptDatabase(damaged_message(path, str(error))) from None
-    problems = [row[0] for row in rows if row[0] != "ok"]
-    if problems:
-        raise CorruptDatabase(damaged_message(path, problems[0]))
+    except sqlite3.Error:
+        return seen
 
 
 def refuse_newer_sqlite_file(path: Path) -> None:
     """Raise NewerDatabase before anything (even the WAL switch) touches a newer version's file."""
-    from db.migrate import known_revisions, newer_database_message
+    from db.migrate import HEAD_REVISION, known_revisions, newer_database_message
 
     if not path.exists() or path.stat().st_size == 0:
         return
@@ -108,7 +124,7 @@ def refuse_newer_sqlite_file(path: Path) -> None:
         return  # no version table: a new or foreign file, judged by the migration step
     finally:
         connection.close()
-    if row and row[0] not in known_revisions():
+    if row and row[0] != HEAD_REVISION and row[0] not in known_revisions():
         raise NewerDatabase(newer_database_message(str(path), str(row[0])))
 
 
@@ -182,12 +198,25 @@ def open_database(url: URL | str | None = None, *, migrate: bool = True, create:
             upgrade_to_head(engine)
         except OperationalError as error:
             engine.dispose()
+            if path is not None and _is_damage(error):
+                check_sqlite_file(path, full=True)
             if path is None or create or disk_problem(error, path, doing="open") is None:
                 raise
             # A full disk refuses even the WAL's index file; the matches are all there, so read them
             # without writing anything (history, show, export and backup need no more).
             return read_only_engine(path)
+        except DatabaseError as error:  # "database disk image is malformed" and kin: name the damage
+            engine.dispose()
+            if path is not None and _is_damage(error):
+                check_sqlite_file(path, full=True)
+                raise CorruptDatabase(damaged_message(path, str(error.orig))) from None
+            raise
         except BaseException:
             engine.dispose()
             raise
     return engine
+
+
+def _is_damage(error: DatabaseError) -> bool:
+    text = str(error.orig)
+    return "malformed" in text or "not a database" in text or "corrupt" in text

@@ -24,6 +24,8 @@ from sqlmodel import Session, col
 from companion.rules.errors import RulesError
 from companion.rules.match import Match, Step
 from companion.rules.model import Action, Event, MatchSetup
+from db.card_credit import CardFact, StoredStep, ends_exchange, facts_of_last
+from db.card_tallies import TallyKey, tally_key, tally_rows
 from db.codec import action_data, action_notation, events_data, parse_notation
 from db.errors import MatchNotFound, StorageError
 from db.fields import DATE_MAX, TITLE_MAX, text_problem
@@ -37,6 +39,18 @@ from db.repository import (
     set_undone,
     unfinished_match_ids,
 )
+
+
+def exchange_so_far(match: Match) -> list[StoredStep]:
+    """The match's newest action with the ones of its exchange before it: all its card facts depend on."""
+    tail: list[StoredStep] = []
+    for step in reversed(match.steps):
+        stored = StoredStep(step.action.actor, action_data(step.action), events_data(step.events))
+        if tail and ends_exchange(stored):
+            break
+        tail.append(stored)
+    tail.reverse()
+    return tail
 
 
 def _release(session: Session, connection: Connection) -> None:
@@ -60,6 +74,13 @@ class DurableMatch:
         self._session = Session(bind=self._connection)
         # A match dropped without close() still gives its connection back to the pool.
         self._release = weakref.finalize(self, _release, self._session, self._connection)
+        self._tally_key: TallyKey | None = None  # read in the first write's transaction, then kept
+
+    def _tallies(self, facts: list[CardFact], sign: int) -> list[dict[str, Any]]:
+        """`facts` as stats_cards rows (sign -1 takes them back); inside the write's transaction."""
+        if self._tally_key is None:
+            self._tally_key = tally_key(self._connection, self.match_id)
+        return tally_rows(self._tally_key, facts, sign)
 
     @contextmanager
     def _transaction(self) -> Iterator[None]:
@@ -177,6 +198,7 @@ class DurableMatch:
                 self.revision = append_action(
                     self.match_id, entry, session=self._session, revision=self.revision, progress=progress,
                     discard_redo=bool(redo), status_changed=progress.finished != was_finished,
+                    tallies=self._tallies(facts_of_last(exchange_so_far(self.match)), +1),
                 )
         except BaseException:
             # Put the match back as stored: without this action, with its old redo list.
@@ -188,26 +210,30 @@ class DurableMatch:
 
     def undo(self) -> Step:
         was_finished = self.match.outcome().finished
+        taken_back = facts_of_last(exchange_so_far(self.match))  # while the action is still in force
         step = self.match.undo()
         try:
-            self._store_undone(step.number, True, was_finished)
+            self._store_undone(step.number, True, was_finished, taken_back, -1)
         except BaseException:
             self.match.redo()
             raise
         return step
 
+
     def redo(self) -> Step:
         was_finished = self.match.outcome().finished
         step = self.match.redo()
         try:
-            self._store_undone(step.number, False, was_finished)
+            self._store_undone(step.number, False, was_finished, facts_of_last(exchange_so_far(self.match)), +1)
         except BaseException:
             self.match.undo()
             raise
         return step
 
-    def _store_undone(self, seq: int, undone: bool, was_finished: bool) -> None:
+    def _store_undone(self, seq: int, undone: bool, was_finished: bool, facts: list[CardFact], sign: int) -> None:
         progress = progress_of(self.match)
         with self._transaction():
+            tallies = self._tallies(facts, sign)
             self.revision = set_undone(self.match_id, seq, undone, session=self._session, revision=self.revision,
-                                       progress=progress, status_changed=progress.finished != was_finished)
+                                       progress=progress, status_changed=progress.finished != was_finished,
+                                       tallies=tallies)

@@ -74,10 +74,13 @@ class SeatBase(SQLModel):
     side: str | None = Field(default=None, max_length=32)
     team: str | None = Field(default=None, max_length=64)
     result: str | None = Field(default=None, max_length=8)  # win, loss, draw; None while in progress
+    place: int | None = None  # 1 first, when the ruleset ranks every seat (Outcome.places); else None
 
 
 class StoredSeat(SeatBase, table=True):
     __tablename__ = "match_seats"
+    # Results per player (stats) read a player's seats with their results without visiting the table.
+    __table_args__ = (Index("ix_match_seats_player_result", "player_id", "result", "match_id"),)
 
     match_id: int = Field(sa_type=Integer, sa_column_args=[ForeignKey("matches.id", ondelete="CASCADE")],
                           primary_key=True)
@@ -184,3 +187,57 @@ class TournamentResult(SQLModel, table=True):
     forfeit: bool = False
     undone: bool = False
     recorded_at: datetime
+
+
+class CardTally(SQLModel, table=True):
+    """What the cards did, summed per ruleset, card, player and day: derived from the event log (db/card_credit.py)
+    in the same transaction as every append, undo, redo, import and deletion, and rebuilt from it on demand."""
+
+    __tablename__ = "stats_cards"
+
+    ruleset: str = Field(max_length=64, primary_key=True)
+    card: str = Field(max_length=64, primary_key=True)
+    player_id: int = Field(sa_type=Integer, sa_column_args=[ForeignKey("players.id")], primary_key=True)
+    day: str = Field(max_length=10, primary_key=True)  # the match's start, UTC, YYYY-MM-DD (history's days)
+    played: int = 0
+    ippons: int = 0
+    points: int = 0
+    answered: int = 0
+
+
+class StatsState(SQLModel, table=True):
+    """Whether the derived statistics can be read: `ready`, or `rebuilding` (since `started_at`)."""
+
+    __tablename__ = "stats_state"
+
+    name: str = Field(primary_key=True, max_length=32)
+    status: str = Field(max_length=16)
+    changed_at: datetime
+
+
+class ResultTally(SQLModel, table=True):
+    """Finished matches per player, ruleset and day with how each ended for the player: derived from the
+    seats' results whenever a match finishes, reopens, is imported or deleted (db/result_tallies.py)."""
+
+    __tablename__ = "stats_players"
+
+    player_id: int = Field(sa_type=Integer, sa_column_args=[ForeignKey("players.id")], primary_key=True)
+    ruleset: str = Field(max_length=64, primary_key=True)
+    day: str = Field(max_length=10, primary_key=True)  # the match's start, UTC, YYYY-MM-DD
+    played: int = 0
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+
+
+class StreakRecord(SQLModel, table=True):
+    """Each player's runs of one result in a ruleset, over all their finished matches by start time:
+    worked out again for a match's players whenever one of its results changes."""
+
+    __tablename__ = "stats_streaks"
+
+    player_id: int = Field(sa_type=Integer, sa_column_args=[ForeignKey("players.id")], primary_key=True)
+    ruleset: str = Field(max_length=64, primary_key=True)
+    current_result: str = Field(max_length=8)
+    current_length: int
+    best_win: int

@@ -8,6 +8,7 @@ second app instance holding an older copy is told instead of overwriting what th
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -17,8 +18,9 @@ from sqlmodel import Session, col, select
 
 from companion import __version__
 from companion.rules.match import Match
-from companion.rules.model import MatchSetup
+from companion.rules.model import MatchSetup, Outcome
 from companion.rules.record import FORMAT_VERSION
+from db.card_tallies import ADD_TALLY, add_tallies, take_back_match
 from db.clock import utc_now
 from db.errors import MatchChangedElsewhere, MatchNotFound, StorageError
 from db.models import (
@@ -34,6 +36,8 @@ from db.models import (
     StoredMatch,
     StoredSeat,
 )
+from db.models import TournamentResult as StoredTournamentResult
+from db.result_tallies import count_results, refresh_streaks
 
 
 @dataclass(frozen=True)
@@ -58,6 +62,7 @@ class Progress:
     reason: str
     summary: dict[str, Any]
     results: tuple[str | None, ...]
+    places: tuple[int | None, ...] = ()  # 1 first, for rulesets that rank every seat; () otherwise
 
     @property
     def finished(self) -> bool:
@@ -70,9 +75,21 @@ def progress_of(match: Match) -> Progress:
     if not outcome.finished:
         return Progress(len(match.actions), IN_PROGRESS, "", match.summary(), tuple(None for _ in seats))
     if outcome.draw:
-        return Progress(len(match.actions), DRAWN, outcome.reason, match.summary(), tuple(DRAW for _ in seats))
+        return Progress(len(match.actions), DRAWN, outcome.reason, match.summary(), tuple(DRAW for _ in seats),
+                        _places(outcome, seats))
     results = tuple(WIN if seat in outcome.winners else LOSS for seat in seats)
-    return Progress(len(match.actions), WON, outcome.reason, match.summary(), results)
+    return Progress(len(match.actions), WON, outcome.reason, match.summary(), results, _places(outcome, seats))
+
+
+def _places(outcome: Outcome, seats: range) -> tuple[int | None, ...]:
+    """Each seat's place when the ruleset ranks them (Outcome.places); nothing derived otherwise."""
+    if not outcome.places:
+        return ()
+    return tuple(outcome.place_of(seat) for seat in seats)
+
+
+def place_of(progress: Progress, seat: int) -> int | None:
+    return progress.places[seat] if seat < len(progress.places) else None
 
 
 def get_or_create_player(name: str, *, session: Session) -> Player:
@@ -124,8 +141,10 @@ def create_match(
         player = get_or_create_player(spec.name, session=session)
         assert player.id is not None
         session.add(StoredSeat(match_id=row.id, seat=seat, player_id=player.id, side=spec.side,
-                               team=spec.team, result=progress.results[seat]))
+                               team=spec.team, result=progress.results[seat], place=place_of(progress, seat)))
     session.flush()
+    if progress.finished:  # an import of a finished match: its results count at once
+        count_results(session.connection(), row.id, +1)
     return row
 
 
@@ -146,7 +165,7 @@ _ADVANCE_STATUS = _ADVANCE.values(status=bindparam("status"), reason=bindparam("
 _SEAT_RESULT = (
     update(_SEATS)
     .where(_SEATS.c.match_id == bindparam("b_match_id"), _SEATS.c.seat == bindparam("seat_number"))
-    .values(result=bindparam("result"))
+    .values(result=bindparam("result"), place=bindparam("place"))
 )
 _DROP_REDO = delete(_ACTIONS).where(_ACTIONS.c.match_id == bindparam("b_match_id"),
                                     _ACTIONS.c.seq >= bindparam("from_seq"))
@@ -199,15 +218,17 @@ def _advance(match_id: int, revision: int, progress: Progress, *, session: Sessi
     if result.rowcount != 1:
         raise _changed_elsewhere(match_id, session=session)
     if status_changed:
+        count_results(connection, match_id, -1)  # the results it had leave the statistics...
         connection.execute(_SEAT_RESULT, [
-            {"b_match_id": match_id, "seat_number": seat, "result": seat_result}
+            {"b_match_id": match_id, "seat_number": seat, "result": seat_result, "place": place_of(progress, seat)}
             for seat, seat_result in enumerate(progress.results)
         ])
+        count_results(connection, match_id, +1)  # ...and the ones it has now join them
     return revision + 1
 
 
 def _append_to_sqlite(sqlite: Any, match_id: int, entry: ActionEntry, revision: int, progress: Progress,
-                      now: datetime, *, session: Session) -> int:
+                      now: datetime, tallies: Sequence[dict[str, Any]], *, session: Session) -> int:
     """The SQLite hot path: the same UPDATE and INSERT as the Core statements, in the same
     transaction, without SQLAlchemy's per-statement work (benchmarks/storage.py compares it with
     a raw sqlite3 insert). Values are written exactly as SQLAlchemy writes them."""
@@ -226,6 +247,8 @@ def _append_to_sqlite(sqlite: Any, match_id: int, entry: ActionEntry, revision: 
          _sqlite_time(entry.recorded_at) if entry.recorded_at else stamp, json.dumps(entry.evidence),
          json.dumps(entry.events)),
     )
+    if tallies:
+        sqlite.executemany(ADD_TALLY, tallies)
     return revision + 1
 
 
@@ -238,11 +261,13 @@ def append_action(
     progress: Progress,
     discard_redo: bool,
     status_changed: bool,
+    tallies: Sequence[dict[str, Any]] = (),
 ) -> int:
-    """Store a new action (dropping the redo list it replaces); returns the match's new revision."""
+    """Store a new action (dropping the redo list it replaces) and add what it did for the cards
+    (`tallies`: db.card_tallies.tally_rows of its facts); returns the match's new revision."""
     now = utc_now()
     if not discard_redo and not status_changed and (sqlite := _driver_connection(session)) is not None:
-        return _append_to_sqlite(sqlite, match_id, entry, revision, progress, now, session=session)
+        return _append_to_sqlite(sqlite, match_id, entry, revision, progress, now, tallies, session=session)
     new_revision = _advance(match_id, revision, progress, session=session, status_changed=status_changed,
                             now=now)
     connection = session.connection()
@@ -253,6 +278,7 @@ def append_action(
         "data": entry.data, "recorded_at": entry.recorded_at or now, "evidence": entry.evidence,
         "undone": False, "events": entry.events,
     })
+    add_tallies(connection, tallies)
     return new_revision
 
 
@@ -265,11 +291,14 @@ def set_undone(
     revision: int,
     progress: Progress,
     status_changed: bool,
+    tallies: Sequence[dict[str, Any]] = (),
 ) -> int:
-    """Undo (undone=True) or redo (False) the action `seq`; returns the match's new revision."""
+    """Undo (undone=True) or redo (False) the action `seq`, taking its card facts back or adding them
+    again (`tallies`, signed by the caller); returns the match's new revision."""
     new_revision = _advance(match_id, revision, progress, session=session, status_changed=status_changed,
                             now=utc_now())
     session.connection().execute(_SET_UNDONE, {"b_match_id": match_id, "seq_number": seq, "is_undone": undone})
+    add_tallies(session.connection(), tallies)
     return new_revision
 
 
@@ -314,3 +343,29 @@ def unfinished_match_ids(*, session: Session) -> list[int]:
         .order_by(col(StoredMatch.updated_at).desc(), col(StoredMatch.id).desc())
     ).all()
     return [r for r in rows if r is not None]
+
+
+def delete_match(match_id: int, *, session: Session) -> None:
+    """Remove a stored match with its seats and actions, its card facts leaving the statistics with it;
+    a tournament result that named it keeps its outcome (the link is cleared). Caller commits."""
+    connection = session.connection()
+    if not is_storable_id(match_id) or connection.execute(
+            select(_MATCHES.c.id).where(_MATCHES.c.id == match_id)).first() is None:
+        raise MatchNotFound(f"there is no match {match_id} in the database (see `shinpan history`)")
+    take_back_match(connection, match_id)
+    count_results(connection, match_id, -1)
+    ruleset, players = _ruleset_and_players(connection, match_id)
+    # Explicit deletes: SQLite enforces ON DELETE CASCADE only where foreign keys are on, and a club's
+    # older files may have been written without them.
+    connection.execute(delete(_ACTIONS).where(_ACTIONS.c.match_id == match_id))
+    connection.execute(delete(_SEATS).where(_SEATS.c.match_id == match_id))
+    results = StoredTournamentResult.__table__  # type: ignore[attr-defined]
+    connection.execute(update(results).where(results.c.match_id == match_id).values(match_id=None))
+    connection.execute(delete(_MATCHES).where(_MATCHES.c.id == match_id))
+    refresh_streaks(connection, players, ruleset)
+
+
+def _ruleset_and_players(connection: Any, match_id: int) -> tuple[str, list[int]]:
+    ruleset = connection.execute(select(_MATCHES.c.ruleset).where(_MATCHES.c.id == match_id)).scalar_one()
+    players = connection.execute(select(_SEATS.c.player_id).where(_SEATS.c.match_id == match_id)).scalars()
+    return str(ruleset), [int(p) for p in players]

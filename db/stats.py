@@ -1,30 +1,58 @@
-"""Statistics over the stored history: results per player, head-to-head, and what each card did.
+"""Statistics over the stored history, never by loading it into Python: results, streaks and
+head-to-head are SQL aggregates over the seats' indexed results; what each card did is read from the
+derived table `stats_cards` (db/card_stats.py). Both SQLite and PostgreSQL run every query here.
 
-Card credit (docs/storage.md, "Statistics"): a card is *played* once per action in force that
-names it. An IPPON (IpponAwarded) or points (any event with `seat` and `points`) go to the cards
-of the scoring seat's latest play, unless a scoring or penalty event happened since that play,
-or the step that scored also gave a penalty (a HANSOKU-made IPPON belongs to no card).
+Every function takes the same filters: ruleset, player, first and last day (UTC, the match's start,
+as history filters) and tournament.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any, cast
 
 from sqlalchemy import Table, case, func, select
 from sqlmodel import Session
 
-from db.models import DRAW, LOSS, WIN, Player, StoredAction, StoredMatch, StoredSeat
-from db.replay import events_by_seq
-
-PENALTY_WORDS = ("Hansoku", "Penalty")
-
+from db.card_credit import PENALTY_WORDS, cards_of
+from db.card_stats import CardRecord, card_names, card_records
+from db.errors import StorageError
+from db.models import (
+    DRAW,
+    DRAWN,
+    IN_PROGRESS,
+    LOSS,
+    WIN,
+    WON,
+    Player,
+    ResultTally,
+    StoredMatch,
+    StoredSeat,
+    StreakRecord,
+)
+from db.stats_rebuild import REBUILDING, stats_status
 
 PLAYERS: Table = cast(Table, Player.__table__)  # type: ignore[attr-defined]
 MATCHES: Table = cast(Table, StoredMatch.__table__)  # type: ignore[attr-defined]
 SEATS: Table = cast(Table, StoredSeat.__table__)  # type: ignore[attr-defined]
-ACTIONS: Table = cast(Table, StoredAction.__table__)  # type: ignore[attr-defined]
+RESULTS: Table = cast(Table, ResultTally.__table__)  # type: ignore[attr-defined]
+STREAKS: Table = cast(Table, StreakRecord.__table__)  # type: ignore[attr-defined]
+
+
+class StatsRebuilding(StorageError):
+    """The derived statistics are being rebuilt (or a rebuild was interrupted): no partial figures."""
+
+
+def ensure_ready(*, session: Session) -> None:
+    """Raise StatsRebuilding while `stats_cards` is being rebuilt or was left half rebuilt."""
+    status = stats_status(session.connection())
+    if status is not None and status[0] == REBUILDING:
+        raise StatsRebuilding(
+            f"the statistics are being rebuilt (since {str(status[1])[:19]}), so they are not shown half made; "
+            "try again when it finishes - if no rebuild is running, one was interrupted: run "
+            "`shinpan stats --rebuild` (or `shinpan check`)")
 
 
 def _rows(query: Any, *, session: Session) -> list[Any]:
@@ -36,6 +64,25 @@ def _key(name: str) -> str:
     return name.strip().casefold()
 
 
+def _day_start(day: date) -> datetime:
+    return datetime.combine(day, time(), tzinfo=UTC)
+
+
+def match_conditions(ruleset: str | None, since: date | None, until: date | None,
+                     tournament: int | None) -> list[Any]:
+    """The filters on the matches table, as history applies them."""
+    conditions: list[Any] = []
+    if ruleset:
+        conditions.append(MATCHES.c.ruleset == ruleset)
+    if since is not None:
+        conditions.append(MATCHES.c.started_at >= _day_start(since))
+    if until is not None:
+        conditions.append(MATCHES.c.started_at < _day_start(until + timedelta(days=1)))
+    if tournament is not None:
+        conditions.append(MATCHES.c.tournament_id == tournament)
+    return conditions
+
+
 @dataclass(frozen=True)
 class PlayerRecord:
     player: str
@@ -44,6 +91,8 @@ class PlayerRecord:
     wins: int
     losses: int
     draws: int
+    streak: str = ""  # the current run of one result, newest match last: "W3", "L1", "D2"
+    best_win_streak: int = 0  # the longest run of wins
 
 
 def _tally(column: Any, value: str) -> Any:
@@ -51,26 +100,99 @@ def _tally(column: Any, value: str) -> Any:
 
 
 def player_records(*, session: Session, ruleset: str | None = None, player: str | None = None,
-                   tournament: int | None = None) -> list[PlayerRecord]:
-    """Wins, losses and draws of each player in each ruleset (finished matches only)."""
+                   tournament: int | None = None, since: date | None = None,
+                   until: date | None = None) -> list[PlayerRecord]:
+    """Wins, losses, draws and streaks of each player in each ruleset (finished matches only).
+
+    A streak is a run of one result in the player's finished matches of a ruleset, by start time.
+    Read from stats_players and stats_streaks; a tournament's (a handful of matches) and a period's
+    streaks, which those tables do not hold, are worked out in SQL.
+    """
+    if tournament is not None:
+        return _records_in_sql(session=session, ruleset=ruleset, player=player, tournament=tournament,
+                               since=since, until=until)
+    counts = [func.sum(RESULTS.c[name]) for name in ("played", "wins", "losses", "draws")]
     query = (
-        select(PLAYERS.c.name, MATCHES.c.ruleset, func.count(), _tally(SEATS.c.result, WIN),
-               _tally(SEATS.c.result, LOSS), _tally(SEATS.c.result, DRAW))
-        .select_from(PLAYERS)
-        .join(SEATS, SEATS.c.player_id == PLAYERS.c.id)
-        .join(MATCHES, MATCHES.c.id == SEATS.c.match_id)
-        .where(SEATS.c.result.is_not(None))
-        .group_by(PLAYERS.c.name, MATCHES.c.ruleset)
-        .order_by(PLAYERS.c.name, MATCHES.c.ruleset)
+        select(PLAYERS.c.name, RESULTS.c.ruleset, *counts)
+        .select_from(RESULTS).join(PLAYERS, PLAYERS.c.id == RESULTS.c.player_id)
+        .group_by(PLAYERS.c.name, RESULTS.c.ruleset)
+        .having(counts[0] != 0)
+        .order_by(PLAYERS.c.name, RESULTS.c.ruleset)
     )
     if ruleset:
-        query = query.where(MATCHES.c.ruleset == ruleset)
+        query = query.where(RESULTS.c.ruleset == ruleset)
+    if since is not None:
+        query = query.where(RESULTS.c.day >= since.isoformat())
+    if until is not None:
+        query = query.where(RESULTS.c.day <= until.isoformat())
     if player:
         query = query.where(PLAYERS.c.name_key == _key(player))
-    if tournament is not None:
-        query = query.where(MATCHES.c.tournament_id == tournament)
-    return [PlayerRecord(name, rs, int(n), int(w or 0), int(lo or 0), int(d or 0))
+    if since is not None or until is not None:
+        runs = {(r.player, r.ruleset): (r.streak, r.best_win_streak)
+                for r in _records_in_sql(session=session, ruleset=ruleset, player=player, tournament=None,
+                                         since=since, until=until)}
+    else:
+        runs = _stored_streaks(session=session, ruleset=ruleset, player=player)
+    return [PlayerRecord(name, rs, int(n), int(w), int(lo), int(d), *runs.get((name, rs), ("", 0)))
             for name, rs, n, w, lo, d in _rows(query, session=session)]
+
+
+def _stored_streaks(*, session: Session, ruleset: str | None, player: str | None) -> dict[tuple[str, str],
+                                                                                         tuple[str, int]]:
+    query = (select(PLAYERS.c.name, STREAKS.c.ruleset, STREAKS.c.current_result, STREAKS.c.current_length,
+                    STREAKS.c.best_win).join(PLAYERS, PLAYERS.c.id == STREAKS.c.player_id))
+    if ruleset:
+        query = query.where(STREAKS.c.ruleset == ruleset)
+    if player:
+        query = query.where(PLAYERS.c.name_key == _key(player))
+    return {(name, rs): (f"{LETTERS.get(str(result), '?')}{int(length)}" if length else "", int(best))
+            for name, rs, result, length, best in _rows(query, session=session)}
+
+
+LETTERS = {WIN: "W", LOSS: "L", DRAW: "D"}
+
+
+def _records_in_sql(*, session: Session, ruleset: str | None, player: str | None, tournament: int | None,
+                    since: date | None, until: date | None) -> list[PlayerRecord]:
+    """Results and streaks straight from the seats: runs numbered with the gaps-and-islands difference
+    of two row numbers."""
+    order = (MATCHES.c.started_at, MATCHES.c.id)
+    who = (SEATS.c.player_id, MATCHES.c.ruleset)
+    seats = (
+        select(SEATS.c.player_id, MATCHES.c.ruleset, SEATS.c.result,
+               (func.row_number().over(partition_by=who, order_by=order)
+                - func.row_number().over(partition_by=(*who, SEATS.c.result), order_by=order)).label("run"),
+               func.row_number().over(partition_by=who, order_by=(MATCHES.c.started_at.desc(),
+                                                                  MATCHES.c.id.desc())).label("age"))
+        .select_from(SEATS).join(MATCHES, MATCHES.c.id == SEATS.c.match_id)
+        .where(SEATS.c.result.is_not(None), *match_conditions(ruleset, since, until, tournament))
+    )
+    if player:
+        seats = seats.where(SEATS.c.player_id == select(PLAYERS.c.id).where(
+            PLAYERS.c.name_key == _key(player)).scalar_subquery())
+    ordered = seats.subquery()
+    runs = (
+        select(ordered.c.player_id, ordered.c.ruleset, ordered.c.result, func.count().label("length"),
+               func.min(ordered.c.age).label("age"))
+        .group_by(ordered.c.player_id, ordered.c.ruleset, ordered.c.result, ordered.c.run)
+        .subquery()
+    )
+    newest = runs.c.age == 1
+
+    def summed(result: str) -> Any:
+        return func.sum(case((runs.c.result == result, runs.c.length), else_=0))
+
+    query = (
+        select(PLAYERS.c.name, runs.c.ruleset, func.sum(runs.c.length), summed(WIN), summed(LOSS), summed(DRAW),
+               func.max(case((newest, runs.c.result))), func.max(case((newest, runs.c.length), else_=0)),
+               func.max(case((runs.c.result == WIN, runs.c.length), else_=0)))
+        .select_from(runs).join(PLAYERS, PLAYERS.c.id == runs.c.player_id)
+        .group_by(PLAYERS.c.name, runs.c.ruleset)
+        .order_by(PLAYERS.c.name, runs.c.ruleset)
+    )
+    return [PlayerRecord(name, rs, int(n), int(w or 0), int(lo or 0), int(d or 0),
+                         f"{LETTERS.get(str(current), '?')}{int(length)}" if current else "", int(best or 0))
+            for name, rs, n, w, lo, d, current, length, best in _rows(query, session=session)]
 
 
 @dataclass(frozen=True)
@@ -84,9 +206,11 @@ class HeadToHead:
     draws: int
 
 
-def head_to_head(player: str, opponent: str, *, session: Session, ruleset: str | None = None,
-                 tournament: int | None = None) -> list[HeadToHead]:
-    """Finished matches in which both played, per ruleset, from `player`'s side."""
+def head_to_head(player: str, opponent: str | None = None, *, session: Session, ruleset: str | None = None,
+                 tournament: int | None = None, since: date | None = None,
+                 until: date | None = None) -> list[HeadToHead]:
+    """Finished matches in which both played, per ruleset, from `player`'s side; with no `opponent`,
+    one row for every opponent `player` has met."""
     mine, theirs = SEATS.alias("mine"), SEATS.alias("theirs")
     me, them = PLAYERS.alias("me"), PLAYERS.alias("them")
     query = (
@@ -97,135 +221,46 @@ def head_to_head(player: str, opponent: str, *, session: Session, ruleset: str |
         .join(me, me.c.id == mine.c.player_id)
         .join(them, them.c.id == theirs.c.player_id)
         .join(MATCHES, MATCHES.c.id == mine.c.match_id)
-        .where(me.c.name_key == _key(player), them.c.name_key == _key(opponent), mine.c.result.is_not(None))
+        .where(me.c.name_key == _key(player), mine.c.result.is_not(None),
+               *match_conditions(ruleset, since, until, tournament))
         .group_by(MATCHES.c.ruleset, me.c.name, them.c.name)
-        .order_by(MATCHES.c.ruleset)
+        .order_by(MATCHES.c.ruleset, func.count().desc(), them.c.name)
     )
-    if ruleset:
-        query = query.where(MATCHES.c.ruleset == ruleset)
-    if tournament is not None:
-        query = query.where(MATCHES.c.tournament_id == tournament)
+    if opponent is not None:
+        query = query.where(them.c.name_key == _key(opponent))
     return [HeadToHead(p, o, rs, int(n), int(w or 0), int(lo or 0), int(d or 0))
             for p, o, rs, n, w, lo, d in _rows(query, session=session)]
 
 
-@dataclass
-class CardRecord:
+@dataclass(frozen=True)
+class RulesetRecord:
     ruleset: str
-    card: str
-    played: int = 0
-    ippons: int = 0
-    points: int = 0
+    matches: int
+    finished: int
+    won: int
+    drawn: int
+    in_progress: int
+    actions: int  # actions in force, over all its matches
 
 
-def cards_of(data: Any) -> list[str]:
-    """Card ids named by an action's data, whatever the ruleset: any `card` or `cards` field."""
-    found: list[str] = []
-    if isinstance(data, dict):
-        for key, value in data.items():
-            if key == "card" and isinstance(value, str):
-                found.append(value)
-            elif key == "cards" and isinstance(value, list):
-                found.extend(v for v in value if isinstance(v, str))
-            elif isinstance(value, dict | list):
-                found.extend(cards_of(value))
-    elif isinstance(data, list):
-        for value in data:
-            found.extend(cards_of(value))
-    return found
-
-
-def _scores(event: dict[str, Any]) -> tuple[int, int, int] | None:
-    """(seat, ippons, points) for a scoring event, else None."""
-    seat = event.get("seat")
-    if not isinstance(seat, int):
-        return None
-    if event.get("type") == "IpponAwarded":
-        return seat, 1, 0
-    points = event.get("points")
-    if isinstance(points, int) and not isinstance(points, bool):
-        return seat, 0, points
-    return None
-
-
-def _is_penalty(event: dict[str, Any]) -> bool:
-    return any(word in str(event.get("type", "")) for word in PENALTY_WORDS)
-
-
-def card_records(*, session: Session, ruleset: str | None = None, player: str | None = None,
-                 tournament: int | None = None) -> list[CardRecord]:
-    """Per card: how often it was played, and the IPPONs and points credited to it."""
+def ruleset_records(*, session: Session, ruleset: str | None = None, player: str | None = None,
+                    tournament: int | None = None, since: date | None = None,
+                    until: date | None = None) -> list[RulesetRecord]:
+    """Per ruleset: matches stored, how they ended, and the actions they took (with `player`: theirs)."""
     query = (
-        select(ACTIONS.c.match_id, ACTIONS.c.seq, ACTIONS.c.actor, ACTIONS.c.data, ACTIONS.c.events,
-               MATCHES.c.ruleset)
-        .select_from(ACTIONS)
-        .join(MATCHES, MATCHES.c.id == ACTIONS.c.match_id)
-        .where(ACTIONS.c.undone.is_(False))
-        .order_by(ACTIONS.c.match_id, ACTIONS.c.seq)
+        select(MATCHES.c.ruleset, func.count(), _tally(MATCHES.c.status, WON) + _tally(MATCHES.c.status, DRAWN),
+               _tally(MATCHES.c.status, WON), _tally(MATCHES.c.status, DRAWN), _tally(MATCHES.c.status, IN_PROGRESS),
+               func.coalesce(func.sum(MATCHES.c.action_count), 0))
+        .where(*match_conditions(ruleset, since, until, tournament))
+        .group_by(MATCHES.c.ruleset)
+        .order_by(MATCHES.c.ruleset)
     )
-    if ruleset:
-        query = query.where(MATCHES.c.ruleset == ruleset)
-    if tournament is not None:
-        query = query.where(MATCHES.c.tournament_id == tournament)
-    player_seats: dict[int, int] | None = None
     if player:
-        seat_rows = _rows(
-            select(SEATS.c.match_id, SEATS.c.seat).join(PLAYERS, PLAYERS.c.id == SEATS.c.player_id)
-            .where(PLAYERS.c.name_key == _key(player)), session=session)
-        player_seats = {int(match_id): int(seat) for match_id, seat in seat_rows}
-    records: dict[tuple[str, str], CardRecord] = {}
-    last_play: dict[int, list[str]] = {}
-    current: int | None = None
-    replayed: dict[int, dict[int, list[Any]]] = {}
-    for match_id, seq, actor, data, events, rs in _rows(query, session=session):
-        if match_id != current:
-            current, last_play = match_id, {}
-        if events is None:  # stored before events were kept and not replayable then: replay now
-            if match_id not in replayed:
-                replayed[match_id] = events_by_seq(session.connection(), match_id)
-            events = replayed[match_id].get(seq, [])
-        counted = player_seats is None or player_seats.get(match_id) == actor
-        cards = cards_of(data)
-        if cards:
-            last_play[actor] = cards
-            if counted:
-                for card in cards:
-                    records.setdefault((rs, card), CardRecord(rs, card)).played += 1
-        penalty_here = any(_is_penalty(e) for e in events)
-        reset = False
-        for event in events:
-            scored = _scores(event)
-            if scored is None:
-                reset = reset or _is_penalty(event)
-                continue
-            reset = True
-            seat, ippons, points = scored
-            if penalty_here or seat not in last_play:
-                continue
-            if player_seats is not None and player_seats.get(match_id) != seat:
-                continue
-            for card in last_play[seat]:
-                record = records.setdefault((rs, card), CardRecord(rs, card))
-                record.ippons += ippons
-                record.points += points
-        if reset:
-            last_play = {}
-    return sorted(records.values(), key=lambda r: (r.ruleset, -r.played, r.card))
-
-
-def card_names(ruleset_id: str) -> dict[str, str]:
-    """Card id -> printed name from the ruleset's catalog ({} if it has none or it cannot be read)."""
-    from companion.rules.catalog import load_catalog
-    from companion.rules.errors import RulesError
-    from companion.rules.registry import get_ruleset
-
-    try:
-        catalog_id = get_ruleset(ruleset_id).catalog_id
-        if catalog_id is None:
-            return {}
-        return {card.id: card.name for card in load_catalog(catalog_id).cards}
-    except (RulesError, OSError):
-        return {}
+        played = select(SEATS.c.match_id).join(PLAYERS, PLAYERS.c.id == SEATS.c.player_id).where(
+            PLAYERS.c.name_key == _key(player))
+        query = query.where(MATCHES.c.id.in_(played))
+    return [RulesetRecord(rs, int(n), int(f or 0), int(w or 0), int(d or 0), int(p or 0), int(a or 0))
+            for rs, n, f, w, d, p, a in _rows(query, session=session)]
 
 
 def per_ruleset(records: list[Any]) -> dict[str, list[Any]]:
@@ -233,3 +268,8 @@ def per_ruleset(records: list[Any]) -> dict[str, list[Any]]:
     for record in records:
         grouped[record.ruleset].append(record)
     return dict(grouped)
+
+
+__all__ = ["PENALTY_WORDS", "CardRecord", "HeadToHead", "PlayerRecord", "RulesetRecord", "StatsRebuilding",
+           "card_names", "card_records", "cards_of", "ensure_ready", "head_to_head", "per_ruleset",
+           "player_records", "ruleset_records"]

@@ -21,6 +21,7 @@ from companion.rules.match import Match
 from companion.rules.model import Action, MatchSetup
 from companion.rules.record import FORMAT_VERSION, read_record, replay_record, write_record
 from companion.rules.registry import get_ruleset
+from db.card_tallies import add_match
 from db.clock import utc_now
 from db.codec import action_data, action_notation, events_data, parse_notation
 from db.errors import ImportRejected, StorageError
@@ -332,6 +333,7 @@ def store_incoming(incoming: list[Incoming], *, session: Session) -> ImportRepor
                 undone=False, events=events_data(step.events),
             ))
         session.flush()
+        add_match(session.connection(), row.id)  # its card facts join the statistics in the same transaction
         report.imported.append(row.id)
     return report
 

@@ -106,10 +106,13 @@ class DbStore:
         with Session(self.engine) as session:
             return list(session.exec(select(Player.name).order_by(col(Player.created_at).desc())).all())
 
-    def player_stats(self, tournament: int | None = None) -> list[PlayerStats]:
+    def player_stats(self, tournament: int | None = None, *, player: str | None = None,
+                     ruleset: str | None = None) -> list[PlayerStats]:
+        """The figures `shinpan stats` prints, from the same query (db.stats.player_records)."""
         with Session(self.engine) as session:
-            return [PlayerStats(r.player, r.ruleset, r.played, r.wins, r.losses, r.draws)
-                    for r in player_records(session=session, tournament=tournament)]
+            return [PlayerStats(r.player, r.ruleset, r.played, r.wins, r.losses, r.draws, r.streak)
+                    for r in player_records(session=session, tournament=tournament, player=player,
+                                            ruleset=ruleset)]
 
     def export_match(self, match_id: str) -> ExportFile:
         try:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Iterator
@@ -12,6 +11,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from companion.cli import stats_commands
 from companion.cli.output import CliError, print_json, read_text
 from companion.rules.files import IMPORT_FILE_MAX
 from companion.rules.owner_files import owner_files_beside
@@ -31,13 +31,7 @@ def register(subparsers: Any) -> None:
     _common(history)
     history.set_defaults(func=cmd_history)
 
-    stats = subparsers.add_parser("stats", help="results per player, head-to-head, and what each card did")
-    stats.add_argument("--ruleset", help="only this ruleset")
-    stats.add_argument("--player", help="only this player")
-    stats.add_argument("--versus", metavar="NAME", help="with --player: head-to-head against NAME")
-    stats.add_argument("--tournament", type=int, metavar="ID", help="only the matches of this tournament")
-    _common(stats)
-    stats.set_defaults(func=cmd_stats)
+    stats_commands.register(subparsers)
 
     export = subparsers.add_parser("export", help="write stored matches as record files or JSON")
     export.add_argument("path", help="a file, a folder (several record files), or '-' for standard output")
@@ -250,64 +244,15 @@ def _print_timeline(timeline: Any, as_json: bool) -> int:
     return 0
 
 
-# --- stats -------------------------------------------------------------------------------------
-
-
-def cmd_stats(args: argparse.Namespace) -> int:
-    from sqlmodel import Session
-
-    from companion.rules.registry import get_ruleset
-    from db.stats import card_names, card_records, head_to_head, player_records
-
-    if args.versus and not args.player:
-        raise CliError("--versus needs --player: whose head-to-head?")
-    ruleset = get_ruleset(args.ruleset).id if args.ruleset else None
-    with storage_errors(args.database):
-        engine = _engine(args)
-        with Session(engine) as session:
-            records = player_records(session=session, ruleset=ruleset, player=args.player,
-                                     tournament=args.tournament)
-            versus = (head_to_head(args.player, args.versus, session=session, ruleset=ruleset,
-                                   tournament=args.tournament) if args.versus else [])
-            cards = card_records(session=session, ruleset=ruleset, player=args.player, tournament=args.tournament)
-    names: dict[str, dict[str, str]] = {}
-    for record in cards:
-        if record.ruleset not in names:
-            names[record.ruleset] = card_names(record.ruleset)
-    if args.json:
-        print_json({
-            "players": [vars(r) for r in records],
-            "head_to_head": [vars(h) for h in versus],
-            "cards": [dict(vars(c), name=names[c.ruleset].get(c.card, c.card)) for c in cards],
-        })
-        return 0
-    if not records and not cards:
-        print("no stored matches yet")
-        return 0
-    print("results (finished matches):")
-    for r in records:
-        print(f"  {r.player} in {r.ruleset}: {r.wins} won, {r.losses} lost, {r.draws} drawn of {r.played}")
-    for h in versus:
-        print(f"{h.player} v {h.opponent} in {h.ruleset}: {h.wins}-{h.losses}, {h.draws} drawn "
-              f"({h.matches} matches)")
-    if args.versus and not versus:
-        print(f"{args.player} and {args.versus} have no finished match together")
-    print("cards (times played; IPPONs and points they produced):")
-    for c in cards:
-        print(f"  {c.ruleset} {names[c.ruleset].get(c.card, c.card)}: played {c.played}, "
-              f"IPPONs {c.ippons}, points {c.points}")
-    return 0
-
-
 # --- export and import -------------------------------------------------------------------------
 
 
 def cmd_export(args: argparse.Namespace) -> int:
     from sqlmodel import Session
 
-    from db.history import list_matches
+    from db.export_stream import matching_ids
     from db.repository import load_match
-    from db.transfer import export_json, export_record
+    from db.transfer import export_record
 
     fmt = args.format or ("json" if args.path.lower().endswith(".json") else "record")
     with storage_errors(args.database):
@@ -319,12 +264,11 @@ def cmd_export(args: argparse.Namespace) -> int:
                 for match_id in ids:
                     load_match(match_id, session=session)  # raises MatchNotFound early
             else:
-                page = list_matches(session=session, where=_filter(args), per_page=10**9)
-                ids = [m.id for m in reversed(page.items)]
+                ids = matching_ids(_filter(args), session=session)
             if not ids:
                 raise CliError("no stored matches to export" + (" match these filters" if _any_filter(args) else ""))
             if fmt == "json":
-                _write(args.path, json.dumps(export_json(ids, session=session), ensure_ascii=False, indent=2) + "\n")
+                _write_json(args.path, ids, session)
             elif len(ids) == 1 and not Path(args.path).is_dir():
                 _write(args.path, export_record(ids[0], session=session))
             else:
@@ -361,6 +305,24 @@ def _export_folder(folder: Path, ids: list[int], session: Any) -> list[str]:
     except OSError as error:
         raise CliError(f"{error.filename or folder}: {error.strerror}") from None
     return skipped
+
+
+def _write_json(path: str, ids: list[int], session: Any) -> None:
+    """The JSON export streamed to the file (or standard output), with a progress bar on a terminal."""
+    from companion.cli.progress import ProgressBar
+    from db.export_stream import write_json_export
+
+    bar = ProgressBar(f"exporting {len(ids)} matches", enabled=path != "-")
+    try:
+        if path == "-":
+            write_json_export(ids, sys.stdout, session=session)
+            return
+        with Path(path).open("w", encoding="utf-8") as out:
+            write_json_export(ids, out, session=session, progress=bar.update)
+    except OSError as error:
+        raise CliError(f"{path}: {error.strerror}") from None
+    finally:
+        bar.done()
 
 
 def _write(path: str, text: str) -> None:

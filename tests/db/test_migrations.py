@@ -18,7 +18,7 @@ from db.engine import open_database
 from db.errors import NewerDatabase, StorageError
 from db.history import list_matches, match_timeline
 from db.live import DurableMatch
-from db.migrate import head_revision
+from db.migrate import HEAD_REVISION, head_revision
 from db.models import StoredAction
 from db.stats import card_records, player_records
 from db.transfer import export_record
@@ -114,3 +114,7 @@ def test_migrations_build_the_schema_on_postgresql_and_sqlite(engine: Engine) ->
     with engine.connect() as connection:
         assert MigrationContext.configure(connection).get_current_revision() == head_revision()
         assert compare_metadata(MigrationContext.configure(connection), SQLModel.metadata) == []
+
+
+def test_the_head_known_without_reading_the_scripts_is_the_newest_migration() -> None:
+    assert head_revision() == HEAD_REVISION

@@ -106,6 +106,9 @@ def _child(url: str, tournament_id: int, log: Path, seed: int) -> None:
             os.fsync(acks.fileno())
 
 
+KILLS, KILLS_AT_MOST = 15, 60
+
+
 @pytest.mark.slow
 def test_a_tournament_survives_sigkill_at_any_moment_and_resumes(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'cup.db'}"
@@ -113,7 +116,9 @@ def test_a_tournament_survives_sigkill_at_any_moment_and_resumes(tmp_path: Path)
     tournament_id = _new(engine, players=[f"P{n}" for n in range(1, 21)])
     rng = random.Random(20)
     acked: list[str] = []
-    for kill in range(15):
+    for kill in range(KILLS_AT_MOST):
+        if kill >= KILLS and len(acked) >= 5:
+            break  # on a loaded machine the children start slower: kill on until enough was settled
         log = tmp_path / f"acks-{kill}.txt"
         pid = os.fork()
         if pid == 0:

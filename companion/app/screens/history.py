@@ -37,10 +37,18 @@ def history_screen(vm: HistoryViewModel, ui: Ui, refresh: Handler, on_home: Hand
         if not found:
             rows.controls = [ui.text("No match yet." if not vm.query else "No match matches that filter.", 15)]
 
+    figures = ft.Column(spacing=4)
+
+    def fill_figures() -> None:  # the Players figures follow the filter, as the list does
+        figures.controls = ([ui.text(vm.stats_text(row), 14) for row in vm.stats()]
+                            or [ui.text("No finished match yet.", 14)])
+
     def filtered(text: str) -> None:
         vm.query = text
         fill()
+        fill_figures()
         rows.update()
+        figures.update()
 
     statuses = ft.Row([ui.choice(s, s == vm.status, act(partial(setattr, vm, "status", s)))
                        for s in ("all", "finished", "in progress")], wrap=True)
@@ -52,7 +60,8 @@ def history_screen(vm: HistoryViewModel, ui: Ui, refresh: Handler, on_home: Hand
                             + [ui.choice(name, vm.stats_tournament == tid, act(partial(vm.choose_stats_tournament,
                                                                                          tid)))
                                for tid, name in vm.tournament_choices], wrap=True))
-    stats += [ui.text(vm.stats_text(row), 14) for row in vm.stats()] or [ui.text("No finished match yet.", 14)]
+    fill_figures()
+    stats.append(figures)
     return screen(ui.back_bar("History", on_home),
                   ui.text_field("Filter by player, ruleset, result or tournament", vm.query, filtered, 15),
                   statuses, rows,

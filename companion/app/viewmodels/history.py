@@ -121,7 +121,28 @@ class HistoryViewModel:
         return found
 
     def stats(self) -> list[PlayerStats]:
-        return self.store.player_stats(self.stats_tournament)
+        """The Players figures, narrowed as History's filter narrows the list: to the player or the
+        ruleset its text names exactly (anything else leaves them for all matches)."""
+        player, ruleset = self.stats_filter()
+        return self.store.player_stats(self.stats_tournament, player=player, ruleset=ruleset)
+
+    def stats_filter(self) -> tuple[str | None, str | None]:
+        """(player, ruleset) that History's filter text names, if any."""
+        from companion.rules.errors import RulesError
+        from companion.rules.registry import get_ruleset
+
+        wanted = self.query.strip()
+        if not wanted:
+            return None, None
+        try:
+            return None, get_ruleset(wanted).id
+        except RulesError:
+            pass
+        try:
+            names = self.store.player_names()
+        except Exception:  # a store that cannot list names still shows every player's figures
+            return None, None
+        return (wanted if wanted.casefold() in {name.casefold() for name in names} else None), None
 
     def choose_stats_tournament(self, tournament_id: int | None) -> None:
         self.stats_tournament = tournament_id
