@@ -126,7 +126,7 @@ def summaries(rows: list[StoredMatch] | Any, *, session: Session) -> list[MatchS
         ).all()
         for seat, name in found:
             seats[seat.match_id].append(SeatPublic(seat=seat.seat, side=seat.side, team=seat.team,
-                                                   result=seat.result, name=name))
+                                                   result=seat.result, place=seat.place, name=name))
     return [MatchSummary.model_validate(row, update={"players": seats[int(row.id or 0)]}) for row in rows]
 
 

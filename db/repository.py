@@ -74,9 +74,9 @@ def progress_of(match: Match) -> Progress:
     seats = range(len(match.setup.players))
     if not outcome.finished:
         return Progress(len(match.actions), IN_PROGRESS, "", match.summary(), tuple(None for _ in seats))
-    if outcome.draw:
-        return Progress(len(match.actions), DRAWN, outcome.reason, match.summary(), tuple(DRAW for _ in seats),
-                        _places(outcome, seats))
+    if outcome.draw:  # with places (a HIKI-WAKE of the last two), those out before the draw lost
+        results = tuple(DRAW if outcome.place_of(seat) in (None, 1) else LOSS for seat in seats)
+        return Progress(len(match.actions), DRAWN, outcome.reason, match.summary(), results, _places(outcome, seats))
     results = tuple(WIN if seat in outcome.winners else LOSS for seat in seats)
     return Progress(len(match.actions), WON, outcome.reason, match.summary(), results, _places(outcome, seats))
 

@@ -137,6 +137,26 @@ def player_records(*, session: Session, ruleset: str | None = None, player: str 
             for name, rs, n, w, lo, d in _rows(query, session=session)]
 
 
+def place_counts(*, session: Session, ruleset: str | None = None, player: str | None = None,
+                 tournament: int | None = None, since: date | None = None,
+                 until: date | None = None) -> dict[tuple[str, str], dict[int, int]]:
+    """How often each player finished in each place, per ruleset, for the games that rank every player
+    (Musashi's Challenge): an SQL count over the seats that have a place, which no other game fills."""
+    query = (
+        select(PLAYERS.c.name, MATCHES.c.ruleset, SEATS.c.place, func.count())
+        .select_from(SEATS).join(MATCHES, MATCHES.c.id == SEATS.c.match_id)
+        .join(PLAYERS, PLAYERS.c.id == SEATS.c.player_id)
+        .where(SEATS.c.place.is_not(None), *match_conditions(ruleset, since, until, tournament))
+        .group_by(PLAYERS.c.name, MATCHES.c.ruleset, SEATS.c.place)
+    )
+    if player:
+        query = query.where(PLAYERS.c.name_key == _key(player))
+    counts: dict[tuple[str, str], dict[int, int]] = {}
+    for name, rs, place, count in _rows(query, session=session):
+        counts.setdefault((name, rs), {})[int(place)] = int(count)
+    return counts
+
+
 def _stored_streaks(*, session: Session, ruleset: str | None, player: str | None) -> dict[tuple[str, str],
                                                                                          tuple[str, int]]:
     query = (select(PLAYERS.c.name, STREAKS.c.ruleset, STREAKS.c.current_result, STREAKS.c.current_length,

@@ -32,7 +32,11 @@ def _result(summary: MatchSummary) -> str:
         return ""
     winners = summary.winners
     who = ", ".join(winners) + " won" if winners else "draw"
-    return f"{who}: {summary.reason}" if summary.reason else who
+    said = f"{who}: {summary.reason}" if summary.reason else who
+    ranked = sorted((p for p in summary.players if p.place is not None), key=lambda p: (p.place or 0, p.seat))
+    if ranked:  # a game that ranks every player (Musashi's Challenge): the places, from the first
+        said += " · places: " + ", ".join(f"{p.place}. {p.name}" for p in ranked)
+    return said
 
 
 class DbStore:

@@ -55,12 +55,24 @@ def parse_day(text: str | None, flag: str) -> date | None:
 # --- stats -------------------------------------------------------------------------------------
 
 
+def place_words(place: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
+
+
 def cmd_stats(args: argparse.Namespace) -> int:
     from sqlmodel import Session
 
     from companion.cli.storage_commands import _engine, storage_errors
     from companion.rules.registry import get_ruleset
-    from db.stats import card_names, card_records, ensure_ready, head_to_head, player_records, ruleset_records
+    from db.stats import (
+        card_names,
+        card_records,
+        ensure_ready,
+        head_to_head,
+        place_counts,
+        player_records,
+        ruleset_records,
+    )
 
     if args.versus and not args.player:
         raise CliError("--versus needs --player: whose head-to-head?")
@@ -74,6 +86,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
         with Session(engine) as session:
             ensure_ready(session=session)
             records = player_records(session=session, player=args.player, **where)
+            places = place_counts(session=session, player=args.player, **where)
             versus = (head_to_head(args.player, args.versus, session=session, **where) if args.versus else [])
             cards = card_records(session=session, player=args.player, **where)
             rulesets = ruleset_records(session=session, player=args.player, **where)
@@ -83,7 +96,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
             names[record.ruleset] = card_names(record.ruleset)
     if args.json:
         print_json({
-            "players": [vars(r) for r in records],
+            "players": [dict(vars(r), places={str(place): count for place, count in
+                                              sorted(places.get((r.player, r.ruleset), {}).items())})
+                        for r in records],
             "head_to_head": [vars(h) for h in versus],
             "cards": [dict(vars(c), name=names[c.ruleset].get(c.card, c.card)) for c in cards],
             "rulesets": [vars(r) for r in rulesets],
@@ -96,7 +111,11 @@ def cmd_stats(args: argparse.Namespace) -> int:
     print("results (finished matches):")
     for r in records:
         streaks = f"; streak {r.streak}, best winning streak {r.best_win_streak}" if r.streak else ""
-        print(f"  {r.player} in {r.ruleset}: {r.wins} won, {r.losses} lost, {r.draws} drawn of {r.played}{streaks}")
+        ranked = places.get((r.player, r.ruleset), {})
+        finishes = ("; places " + ", ".join(f"{place_words(place)} x{count}" for place, count in sorted(ranked.items()))
+                    if ranked else "")
+        print(f"  {r.player} in {r.ruleset}: {r.wins} won, {r.losses} lost, {r.draws} drawn of {r.played}"
+              f"{streaks}{finishes}")
     for h in versus:
         print(f"{h.player} v {h.opponent} in {h.ruleset}: {h.wins}-{h.losses}, {h.draws} drawn "
               f"({h.matches} matches)")

@@ -167,7 +167,7 @@ def _summary_json(summary: Any) -> dict[str, Any]:
         "reason": summary.reason,
         "winners": summary.winners,
         "actions": summary.action_count,
-        "players": [{"name": p.name, "side": p.side, "team": p.team, "result": p.result}
+        "players": [{"name": p.name, "side": p.side, "team": p.team, "result": p.result, "place": p.place}
                     for p in summary.players],
         "origin": summary.origin,
         "state": summary.summary,
@@ -184,6 +184,9 @@ def _summary_line(summary: Any) -> str:
         result = f"draw: {summary.reason}"
     else:
         result = f"{', '.join(summary.winners)} won: {summary.reason}"
+    ranked = sorted((p for p in summary.players if p.place is not None), key=lambda p: (p.place, p.seat))
+    if ranked:  # a game that ranks every player (Musashi's Challenge)
+        result += "; places " + ", ".join(f"{p.place}. {p.name}" for p in ranked)
     when = summary.started_at.strftime("%Y-%m-%d %H:%M")
     cup = f"  [tournament {summary.tournament_id}, {summary.tournament_pairing}]" if summary.tournament_id else ""
     return (f"#{summary.id:<5} {when}  {summary.ruleset}  {players}  {result}  ({summary.action_count} actions)"

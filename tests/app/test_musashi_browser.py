@@ -72,4 +72,4 @@ def test_a_four_player_musashi_game_is_refereed_to_its_winner(app: AppPage) -> N
     app.click("Home")
     app.click("History")
     app.see("Open Ann vs Ben vs Cal vs Dee")
-    app.see("Cal won: Cal is the last player standing", exact=False)
+    app.see("Cal won: Cal is the last player standing · places: 1. Cal, 2. Ben, 3. Ann, 4. Dee", exact=False)

@@ -100,3 +100,38 @@ def test_stats_on_a_half_rebuilt_database_says_so_and_check_repairs_it(database:
     assert main(["stats", "--database", str(database), "--rebuild", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == before
     assert REPO.exists()
+
+
+def test_a_game_that_ranks_every_player_keeps_its_places_in_history_and_statistics(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    database = tmp_path / "club.db"
+    example = REPO / "docs" / "examples" / "musashi-four-players.shinpan"
+    assert main(["import", str(example), "--database", str(database)]) == 0
+    capsys.readouterr()
+    assert main(["history", "--database", str(database), "--json"]) == 0
+    players = json.loads(capsys.readouterr().out)["matches"][0]["players"]
+    assert {p["name"]: (p["place"], p["result"]) for p in players} == {
+        "Dee": (1, "win"), "Ann": (2, "loss"), "Cal": (3, "loss"), "Ben": (4, "loss")}
+    assert main(["history", "--database", str(database)]) == 0
+    assert "places 1. Dee, 2. Ann, 3. Cal, 4. Ben" in capsys.readouterr().out
+    rows = {row["player"]: row["places"] for row in _stats(capsys, database)["players"]}  # type: ignore[attr-defined]
+    assert rows == {"Dee": {"1": 1}, "Ann": {"2": 1}, "Cal": {"3": 1}, "Ben": {"4": 1}}
+    assert main(["stats", "--database", str(database), "--player", "Ben"]) == 0
+    assert "places 4th x1" in capsys.readouterr().out
+
+
+def test_a_hiki_wake_of_the_last_two_is_a_draw_for_them_and_a_loss_for_the_player_out_before(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.rules.musashi.test_dropouts import hiki_wake_of_the_last_two
+
+    game = hiki_wake_of_the_last_two()
+    database = tmp_path / "club.db"
+    engine = open_database(f"sqlite:///{database}")
+    with DurableMatch.start(engine, game.setup) as live:
+        for action in game.actions:
+            live.push(action)
+    engine.dispose()
+    assert main(["history", "--database", str(database), "--json"]) == 0
+    players = json.loads(capsys.readouterr().out)["matches"][0]["players"]
+    assert {p["name"]: (p["place"], p["result"]) for p in players} == {
+        "Ann": (1, "draw"), "Ben": (1, "draw"), "Cal": (3, "loss")}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 
+from companion.rules.match import Match
 from companion.rules.model import Forfeit
 from companion.rules.musashi.state import NoAttack, Phase, TakeBonus
 from tests.rules.musashi.helpers import (
@@ -78,7 +79,8 @@ def test_hiki_wake_with_three_players_the_blocker_drops_out_and_rule_8_follows()
     assert match.to_act() == (2,)  # the third player attacks (KT1 8)
 
 
-def test_m6_hiki_wake_with_two_left_of_a_larger_game_ends_it_with_both_first() -> None:
+def hiki_wake_of_the_last_two() -> Match:
+    """Cal drops out of three; Ann and Ben then block each other until one blocks with his last card."""
     lines = drain_three("Cal", "Ann", 4)  # Cal out with 3 players in
     match = play(3, *lines, first=2)
     push(match, "Ann: bonus none")
@@ -88,6 +90,11 @@ def test_m6_hiki_wake_with_two_left_of_a_larger_game_ends_it_with_both_first() -
         if match.outcome().finished:
             break
         push(match, line)
+    return match
+
+
+def test_m6_hiki_wake_with_two_left_of_a_larger_game_ends_it_with_both_first() -> None:
+    match = hiki_wake_of_the_last_two()
     assert match.ruleset.format_action(match.actions[-1]) in ("BOGYO", "TSUBAZERIAI")
     outcome = match.outcome()
     assert outcome.draw and outcome.places == (1, 1, 3)
