@@ -34,14 +34,14 @@ def test_referee_a_kendo_shiai_match_from_new_match_to_history(app: AppPage) -> 
     app.see("Why: MEN answers the attack on MEN and ends the exchange [S2]")  # a legal response and why
     app.shot("03-live-exchange")
 
-    app.click("Ben: no answer")
+    app.click("Ben: no answer (IPPON to the opponent)")  # the declaration says what it concedes (issue 17)
     app.see("IPPON", exact=True)
     app.see("IPPON to Aiko: Ben had no answer [S3]")
     app.see("Score: Aiko (red) 1 - Ben (white) 0")
     app.shot("04-ippon-banner")
 
-    # Undo says first what it will take back, then the score goes back.
-    app.click("Undo step 4: Ben: no answer (IPPON)")
+    # The banner offers Undo at once; it says first what it will take back, then the score goes back.
+    app.click("Undo it: step 4: Ben: no answer (IPPON)")
     app.see("Score: Aiko (red) 0 - Ben (white) 0")
     app.see("Ben (white) to answer Aiko's attack on MEN")
     app.shot("05-after-undo")
@@ -65,7 +65,7 @@ def test_referee_a_kendo_shiai_match_from_new_match_to_history(app: AppPage) -> 
     app.click("Play these cards")
     app.see("Aiko (red) to answer Ben's attack on KOTE")
 
-    app.click("Aiko: no answer")
+    app.click("Aiko: no answer (IPPON to the opponent)")
     app.see("IPPON to Ben: Aiko had no answer [S3]")
     app.see("Score: Aiko (red) 1 - Ben (white) 1")
     app.click("OK, carry on")
@@ -74,7 +74,7 @@ def test_referee_a_kendo_shiai_match_from_new_match_to_history(app: AppPage) -> 
     app.see("Aiko (red) to start a round")
     app.click("Aiko: DO")
     app.see("Ben (white) to answer Aiko's attack on DO")
-    app.click("Ben: no answer")
+    app.click("Ben: no answer (IPPON to the opponent)")
     app.see("MATCH WON", exact=True)
     app.see("Score: Aiko (red) 2 - Ben (white) 1")
     app.see("Match won by Aiko (red): two IPPONs (2:1)")

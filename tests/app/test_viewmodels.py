@@ -413,3 +413,19 @@ def test_a_match_left_for_another_stops_being_followed(tmp_path: Path) -> None:
     reopened = AppViewModel(DbStore(open_database(f"sqlite:///{tmp_path / 'shinpan.db'}"), "test database"))
     reopened.go("live", first.match_id)
     assert reopened.live is not None and len(reopened.live.match.actions) == 3  # and what it queued is stored
+
+
+def test_a_declaration_that_concedes_a_trigger_says_so_and_the_banner_offers_undo_at_once() -> None:
+    app = start_kendo(MemoryStore())
+    live = app.live
+    assert live is not None
+    to_first_exchange(live)
+    [no_answer] = live.other_actions()
+    assert live.button_text(no_answer) == "Ben: no answer (IPPON to the opponent)"
+    assert all(live.button_text(item) == item.label for item in live.responses())  # card plays stay as they are
+    assert live.banner_undo_label() == ""
+    press(live, "Ben: no answer")
+    assert [b.title for b in live.banners] == ["IPPON"]
+    assert live.banner_undo_label() == "Undo it: step 4: Ben: no answer (IPPON)"
+    live.undo()
+    assert score(live) == (0, 0) and live.banners == [] and live.banner_undo_label() == ""

@@ -56,7 +56,7 @@ class LiveScreen:
             ui.back_bar("Referee", self.on_home),
             ui.message(self.not_saved),  # permanent while matches are only in memory
             ui.notice(vm.save_state()),  # "Saving..." while a served app's write is on its way
-            trigger_banner(vm.banners, ui, self._do(vm.dismiss_banners)),
+            trigger_banner(vm.banners, ui, self._do(vm.dismiss_banners), vm.banner_undo_label(), self._do(vm.undo)),
             scoreboard_for(vm.ruleset_id)(vm.board(), ui),
             ui.text(vm.turn_text(), 18, bold=True),
         ]
@@ -80,7 +80,7 @@ class LiveScreen:
             parts.append(ft.Row([ui.choice(f"{vm.player_label(s)} acts", s == acting,
                                            self._do(partial(vm.choose_seat, s)))
                                  for s in seats], wrap=True))
-        quick: list[ft.Control] = [ui.button(item.label, partial(self._choose, item.index), primary=True)
+        quick: list[ft.Control] = [ui.button(vm.button_text(item), partial(self._choose, item.index), primary=True)
                                    for item in vm.other_actions()]
         quick.append(ui.button("Close card picker" if vm.picker_open else "Pick a card",
                                self._do(vm.toggle_picker)))

@@ -6,6 +6,7 @@ half-changed: an illegal or unreadable play only sets `message`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +19,8 @@ from companion.rules.model import Action, Forfeit
 from companion.rules.record import format_action_line
 
 RESPONSES_SHOWN = 12
+# Consequences that hand the opponent a trigger: the declaration's button says them (issue 17).
+CONCEDES = re.compile(r"IPPON|HANSOKU|\bBreak\b|BREAK|knock|drops? out|HIKI-WAKE|\bwins\b|\bloses\b", re.IGNORECASE)
 
 # What the player to act is asked to do, by ruleset and the phase its summary names; any other
 # phase reads "to act". A new ruleset adds its own lines here.
@@ -194,6 +197,18 @@ class LiveViewModel:
         """No answer, rest, offer nothing...: legal actions that put no card down."""
         seat = self.acting_seat()
         return [r for r in self._all_responses() if r.actor == seat and not r.plays_cards]
+
+    def button_text(self, item: ResponseItem) -> str:
+        """A declaration that concedes a trigger says so on its button ("Ben: no answer (IPPON to the
+        opponent)"), so one tap is enough and no dialog asks again; the banner then offers Undo."""
+        if item.plays_cards or not CONCEDES.search(item.consequence):
+            return item.label
+        return f"{item.label} ({item.consequence})"
+
+    def banner_undo_label(self) -> str:
+        """The trigger banner's Undo: the step that raised it, one tap away."""
+        step = self.match.peek_undo()
+        return f"Undo it: {self._step_text(step)}" if step and self.banners else ""
 
     def undo_preview(self) -> str:
         step = self.match.peek_undo()
