@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 MIB = 1024 * 1024
 APP_TO_HOME = (
     "import sys, tempfile, pathlib\n"
-    "from companion.app.storage import open_store\n"
+    "from companion.app.db_adapter import open_store\n"
     "from companion.app.viewmodels.app import AppViewModel\n"
     "store = open_store()\n"
     "vm = AppViewModel(store, pathlib.Path(tempfile.gettempdir()) / 'shinpan-bench-settings.json')\n"

@@ -18,30 +18,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from db.backup_log import backup_log
 from db.clock import utc_now
 from db.disk import disk_problem
 from db.engine import SQLITE_HEADER, check_sqlite_file, read_only_uri
 from db.errors import CorruptDatabase, NewerDatabase, StorageError
-
-BACKUP_LOG_SUFFIX = ".backups"  # beside the database: one "time<TAB>path" line per backup made
-
-
-def backup_log(database: Path) -> Path:
-    return database.with_name(database.name + BACKUP_LOG_SUFFIX)
-
-
-def newest_backup(database: Path) -> Path | None:
-    """The most recent backup of `database` that still exists, from its backup log."""
-    log = backup_log(database)
-    try:
-        lines = log.read_text(encoding="utf-8").splitlines()
-    except OSError:
-        return None
-    for line in reversed(lines):
-        _, _, path = line.partition("\t")
-        if path and Path(path).is_file():
-            return Path(path)
-    return None
 
 
 def last_change(path: Path) -> datetime | None:

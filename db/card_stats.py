@@ -15,6 +15,7 @@ from sqlalchemy import Table, func, or_, select
 from sqlmodel import Session
 
 from db.card_tallies import any_rows, match_facts
+from db.match_filters import match_conditions
 from db.models import CardTally, Player, StoredMatch, StoredSeat
 
 CARDS: Table = cast(Table, CardTally.__table__)  # type: ignore[attr-defined]
@@ -66,7 +67,6 @@ def card_records(*, session: Session, ruleset: str | None = None, player: str | 
 
 def _tournament_cards(tournament: int, *, session: Session, ruleset: str | None, player: str | None,
                       since: date | None, until: date | None) -> list[CardRecord]:
-    from db.stats import match_conditions
 
     connection = session.connection()
     matches = any_rows(connection.execute(select(MATCHES.c.id, MATCHES.c.ruleset)

@@ -16,6 +16,7 @@ from sqlalchemy import create_engine, event
 from sqlalchemy.engine import URL, Engine
 from sqlalchemy.exc import DatabaseError, OperationalError
 
+from db.backup_log import newest_backup
 from db.disk import disk_problem, writable_folder
 from db.errors import CorruptDatabase, NewerDatabase, StorageError
 from db.file_health import SQLITE_HEADER as SQLITE_HEADER
@@ -159,8 +160,6 @@ def read_only_engine(path: Path) -> Engine:
 
 
 def damaged_message(path: Path, detail: str) -> str:
-    from db.backup import newest_backup
-
     advice = "restore a backup with `shinpan restore BACKUP --force`"
     backup = newest_backup(path)
     if backup is not None:

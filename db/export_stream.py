@@ -13,11 +13,11 @@ from typing import Any, TextIO, cast
 from sqlalchemy import Table, select
 from sqlmodel import Session
 
-from companion import __version__
 from db.clock import utc_now
 from db.history import MatchFilter, _conditions
 from db.models import Player, StoredAction, StoredMatch, StoredSeat
 from db.transfer import JSON_FORMAT, JSON_VERSION
+from db.writer import writer_version
 
 MATCHES: Table = cast(Table, StoredMatch.__table__)  # type: ignore[attr-defined]
 SEATS: Table = cast(Table, StoredSeat.__table__)  # type: ignore[attr-defined]
@@ -68,7 +68,7 @@ def _documents(ids: Sequence[int], *, session: Session) -> Iterator[dict[str, An
 
 def write_json_export(ids: Sequence[int], out: TextIO, *, session: Session, progress: Progress | None = None) -> None:
     """Write the JSON export of `ids` to `out`, a batch of matches at a time."""
-    head = {"format": JSON_FORMAT, "version": JSON_VERSION, "app_version": __version__,
+    head = {"format": JSON_FORMAT, "version": JSON_VERSION, "app_version": writer_version(),
             "exported_at": utc_now().isoformat()}
     out.write(json.dumps(head, ensure_ascii=False, indent=2)[:-2] + ',\n  "matches": [')
     written = 0

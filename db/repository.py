@@ -16,7 +16,6 @@ from typing import Any
 from sqlalchemy import bindparam, delete, insert, update
 from sqlmodel import Session, col, select
 
-from companion import __version__
 from companion.rules.match import Match
 from companion.rules.model import MatchSetup, Outcome
 from companion.rules.record import FORMAT_VERSION
@@ -38,6 +37,7 @@ from db.models import (
 )
 from db.models import TournamentResult as StoredTournamentResult
 from db.result_tallies import count_results, refresh_streaks
+from db.writer import writer_version
 
 
 @dataclass(frozen=True)
@@ -109,7 +109,7 @@ def create_match(
     progress: Progress,
     origin: str = RECORDED,
     title: str | None = None,
-    app_version: str = __version__,
+    app_version: str | None = None,
     started_at: datetime | None = None,
     finished_at: datetime | None = None,
 ) -> StoredMatch:
@@ -123,7 +123,7 @@ def create_match(
         seed=setup.seed,
         date=setup.date,
         title=title,
-        app_version=app_version,
+        app_version=app_version or writer_version(),
         origin=origin,
         started_at=started,
         finished_at=(finished_at or now) if progress.finished else None,

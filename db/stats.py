@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import date
 from typing import Any, cast
 
 from sqlalchemy import Table, case, func, select
@@ -19,6 +19,7 @@ from sqlmodel import Session
 from db.card_credit import PENALTY_WORDS, cards_of
 from db.card_stats import CardRecord, card_names, card_records
 from db.errors import StorageError
+from db.match_filters import match_conditions
 from db.models import (
     DRAW,
     DRAWN,
@@ -62,25 +63,6 @@ def _rows(query: Any, *, session: Session) -> list[Any]:
 
 def _key(name: str) -> str:
     return name.strip().casefold()
-
-
-def _day_start(day: date) -> datetime:
-    return datetime.combine(day, time(), tzinfo=UTC)
-
-
-def match_conditions(ruleset: str | None, since: date | None, until: date | None,
-                     tournament: int | None) -> list[Any]:
-    """The filters on the matches table, as history applies them."""
-    conditions: list[Any] = []
-    if ruleset:
-        conditions.append(MATCHES.c.ruleset == ruleset)
-    if since is not None:
-        conditions.append(MATCHES.c.started_at >= _day_start(since))
-    if until is not None:
-        conditions.append(MATCHES.c.started_at < _day_start(until + timedelta(days=1)))
-    if tournament is not None:
-        conditions.append(MATCHES.c.tournament_id == tournament)
-    return conditions
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,6 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from companion import __version__
 from companion.rules.errors import IllegalAction, RecordError, RulesError
 from companion.rules.match import Match
 from companion.rules.model import Action, MatchSetup
@@ -28,6 +27,7 @@ from db.errors import ImportRejected, StorageError
 from db.fields import DATE_MAX, NAME_MAX, SIDE_MAX, TEAM_MAX, TITLE_MAX, options_problem, text_problem
 from db.models import DRAWN, IMPORTED, WON, StoredAction, StoredMatch
 from db.repository import LoadedMatch, create_match, load_match, progress_of
+from db.writer import writer_version
 
 JSON_FORMAT = "shinpan-matches"
 JSON_VERSION = 1
@@ -110,7 +110,7 @@ def export_json(match_ids: list[int], *, session: Session) -> dict[str, Any]:
     return {
         "format": JSON_FORMAT,
         "version": JSON_VERSION,
-        "app_version": __version__,
+        "app_version": writer_version(),
         "exported_at": utc_now().isoformat(),
         "matches": [match_to_json(match_id, session=session) for match_id in match_ids],
     }
@@ -129,7 +129,7 @@ class Incoming:
     finished_at: datetime | None = None
     recorded_at: list[datetime | None] = field(default_factory=list)
     evidence: list[dict[str, Any] | None] = field(default_factory=list)
-    app_version: str = __version__
+    app_version: str = field(default_factory=writer_version)
 
 
 @dataclass
@@ -227,7 +227,7 @@ def _json_match(raw: Any, where: str, source: str) -> Incoming:
     incoming = Incoming(Match(setup), title=raw.get("title"),
                         started_at=_when(raw.get("started_at"), f"{where}.started_at", source),
                         finished_at=_when(raw.get("finished_at"), f"{where}.finished_at", source),
-                        app_version=str(raw.get("app_version") or __version__)[:32])
+                        app_version=str(raw.get("app_version") or writer_version())[:32])
     for index, item in enumerate(actions):
         here = f"{where}.actions[{index}]"
         if not isinstance(item, dict) or "player" not in item or "action" not in item:

@@ -4,13 +4,14 @@
 from __future__ import annotations
 
 import json
+import logging
 
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, col, select
 
 from companion.app.background_session import BackgroundSession
-from companion.app.storage import ExportFile, LiveSession, PlayerStats, StoredMatch, StoreError
+from companion.app.storage import ExportFile, LiveSession, MatchStore, MemoryStore, PlayerStats, StoredMatch, StoreError
 from companion.rules.match import Match
 from companion.rules.model import MatchSetup
 from db.backup import backup_database
@@ -25,6 +26,8 @@ from db.stats import player_records
 from db.transfer import all_match_ids, export_json, export_record, record_file_name
 
 HISTORY_LIMIT = 500
+
+log = logging.getLogger(__name__)
 
 
 def _result(summary: MatchSummary) -> str:
@@ -139,3 +142,15 @@ class DbStore:
         folder.mkdir(parents=True, exist_ok=True)  # a folder: the copy gets a dated name inside it
         made = backup_database(self.database, folder)
         return f"Backed up to {made.path}" + (f" ({made.warning})" if made.warning else "")
+
+
+def open_store() -> MatchStore:
+    """The database store; memory (said on the Settings screen) only when no database can be opened."""
+    try:
+        return DbStore.open()
+    except Exception as error:  # a damaged or newer database must not stop a match being refereed
+        log.warning("no match database (%s): keeping matches in memory", error)
+        store = MemoryStore()
+        store.description = f"in memory only: the database could not be opened ({error})"
+        store.not_saved_because = f"the database could not be opened ({error})"
+        return store

@@ -15,11 +15,11 @@ from pathlib import Path
 
 import flet as ft
 
+from companion.app.db_adapter import open_store
 from companion.app.server.club_setup import club_store, ensure_pin, print_join_code
 from companion.app.server.edge import EdgePolicy
 from companion.app.server.run import ClubOptions, serve_forever
 from companion.app.shell import make_main
-from companion.app.storage import open_store
 from companion.rules.catalog import assets_dir
 
 DEFAULT_HOST = "127.0.0.1"

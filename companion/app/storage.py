@@ -9,7 +9,6 @@ be opened, and by unit tests).
 from __future__ import annotations
 
 import itertools
-import logging
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -17,8 +16,6 @@ from companion.rules.match import Match, Step
 from companion.rules.model import Action, Event, MatchSetup
 from companion.rules.record import format_action_line, load_record, match_to_record, read_record
 from companion.rules.record import result_text as record_result
-
-log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -248,17 +245,3 @@ class MemoryStore:
             for player in read_record(self._records[match_id][0]).setup.players:
                 names.setdefault(player.name, None)
         return list(names)
-
-
-def open_store() -> MatchStore:
-    """The database store; memory (said on the Settings screen) only when no database can be opened."""
-    from companion.app import db_adapter
-
-    try:
-        return db_adapter.DbStore.open()
-    except Exception as error:  # a damaged or newer database must not stop a match being refereed
-        log.warning("no match database (%s): keeping matches in memory", error)
-        store = MemoryStore()
-        store.description = f"in memory only: the database could not be opened ({error})"
-        store.not_saved_because = f"the database could not be opened ({error})"
-        return store

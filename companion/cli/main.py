@@ -16,6 +16,7 @@ from companion.rules.errors import RulesError
 COMMAND_MODULES = (
     "companion.cli.rules_commands",
     "companion.cli.storage_commands",
+    "companion.cli.stats_commands",
     "companion.cli.app_commands",
     "companion.cli.scan_commands",
     "companion.cli.club_commands",

@@ -62,7 +62,7 @@ def place_words(place: int) -> str:
 def cmd_stats(args: argparse.Namespace) -> int:
     from sqlmodel import Session
 
-    from companion.cli.storage_commands import _engine, storage_errors
+    from companion.cli.database import database_engine, storage_errors
     from companion.rules.registry import get_ruleset
     from db.stats import (
         card_names,
@@ -80,7 +80,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     ruleset = get_ruleset(args.ruleset).id if args.ruleset else None
     where = {"ruleset": ruleset, "tournament": args.tournament, "since": since, "until": until}
     with storage_errors(args.database):
-        engine = _engine(args, create=False)
+        engine = database_engine(args, create=False)
         if args.rebuild:
             _rebuild(engine, quiet=args.json)
         with Session(engine) as session:
@@ -144,7 +144,7 @@ def _rebuild(engine: Any, *, quiet: bool) -> None:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from companion.cli.storage_commands import _engine, storage_errors
+    from companion.cli.database import database_engine, storage_errors
     from db.engine import check_sqlite_file
     from db.location import database_url, sqlite_path
     from db.stats_rebuild import REBUILDING, disagreements, stats_status
@@ -156,7 +156,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         if path is not None:
             check_sqlite_file(path, full=True)  # every page: exit code 3 and one line when damaged
             report["file"] = "whole (integrity check: ok)"
-        engine = _engine(args, create=False)
+        engine = database_engine(args, create=False)
         bar = ProgressBar("comparing statistics with the matches", enabled=not args.json)
         with engine.connect() as connection:
             status = stats_status(connection)

@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from companion.cli.database import database_engine, storage_errors
 from companion.cli.output import CliError, print_json, read_text
-from companion.cli.storage_commands import _engine, storage_errors
 from companion.rules.model import Forfeit, OptionValue
 from companion.rules.owner_files import owner_files_beside
 
@@ -120,7 +120,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     setup = make_setup(args.name, args.ruleset, args.format, players, options=_options(args.option),
                        drawn=args.draw, seed=seed)
     with storage_errors(args.database):
-        engine = _engine(args, create=True)
+        engine = database_engine(args, create=True)
         with Session(engine) as session, session.begin():
             tournament_id = create_tournament(setup, session=session)
         with Session(engine) as session:
@@ -134,7 +134,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     from db.tournaments import load_tournament
 
     with storage_errors(args.database):
-        engine = _engine(args)
+        engine = database_engine(args)
         with Session(engine) as session:
             _print_state(load_tournament(args.id, session=session), args.json)
     return 0
@@ -150,7 +150,7 @@ def cmd_result(args: argparse.Namespace) -> int:
 
     text = read_text(args.record)
     with storage_errors(args.database):
-        engine = _engine(args, create=True)
+        engine = database_engine(args, create=True)
         with Session(engine) as session, session.begin():
             state = load_tournament(args.id, session=session)
             with owner_files_beside(Path(args.record).parent):
@@ -196,7 +196,7 @@ def cmd_undo(args: argparse.Namespace) -> int:
     from db.tournaments import load_tournament, undo_result
 
     with storage_errors(args.database):
-        engine = _engine(args)
+        engine = database_engine(args)
         with Session(engine) as session, session.begin():
             state = load_tournament(args.id, session=session)
             undone = undo_result(state, session=session)
@@ -213,7 +213,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     from db.tournaments import list_tournaments
 
     with storage_errors(args.database):
-        engine = _engine(args)
+        engine = database_engine(args)
         with Session(engine) as session:
             rows = [{"id": r.id, "name": r.name, "ruleset": r.ruleset, "format": r.format, "status": r.status,
                      "winner": r.winner, "created_at": r.created_at.isoformat()}
@@ -235,7 +235,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     from db.tournaments import load_tournament, tournament_json
 
     with storage_errors(args.database):
-        engine = _engine(args)
+        engine = database_engine(args)
         with Session(engine) as session:
             data = tournament_json(load_tournament(args.id, session=session))
     try:

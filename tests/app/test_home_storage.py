@@ -134,7 +134,7 @@ def test_a_damaged_row_leaves_home_usable_and_says_so(tmp_path: Path) -> None:
 
 def test_matches_kept_only_in_memory_are_warned_about_on_home_and_the_referee_screen(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from companion.app.storage import open_store
+    from companion.app.db_adapter import open_store
 
     (tmp_path / "afile").write_text("x")
     monkeypatch.setenv("SHINPAN_DATABASE_URL", str(tmp_path / "afile" / "shinpan.db"))

@@ -39,9 +39,7 @@ class LiveScreen:
         self.refresh()
 
     def _choose_completion(self, index: int) -> None:
-        if self.vm.choose(index):
-            self.vm.picker.clear()
-            self.vm.picker_open = False
+        self.vm.choose_completion(index)
         self.refresh()
 
     def _filtered(self, text: str) -> None:

@@ -264,11 +264,17 @@ class LiveViewModel:
         return self._push(action)
 
     def play_picked(self) -> bool:
-        if self.play_text(self.picker.text):
+        return self._picked_play_done(self.play_text(self.picker.text))
+
+    def choose_completion(self, index: int) -> bool:
+        """A legal response that completes the picked cards: recorded, and the picker is done."""
+        return self._picked_play_done(self.choose(index))
+
+    def _picked_play_done(self, recorded: bool) -> bool:
+        if recorded:
             self.picker.clear()
             self.picker_open = False
-            return True
-        return False
+        return recorded
 
     def toggle_picker(self) -> None:
         self.picker_open = not self.picker_open
