@@ -27,10 +27,8 @@ from db.models import (
     StoredMatch,
     StoredSeat,
 )
+from db.outcomes import OUTCOMES  # what `outcome` filters on: the status, or a player's result
 from db.repository import is_storable_id, load_match
-
-# What `outcome` filters on: the match's status, or (with a player) that player's result.
-OUTCOMES = ("in-progress", "finished", "won", "draw", "win", "loss")
 
 
 @dataclass(frozen=True)

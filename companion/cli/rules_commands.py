@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.cli.output import CliError, print_json, read_text
-from companion.rules.errors import RecordError
-from companion.rules.match import Match
-from companion.rules.model import to_data
-from companion.rules.owner_files import owner_files_beside
-from companion.rules.record import format_action_line, load_record
-from companion.rules.registry import all_rulesets
+
+if TYPE_CHECKING:  # the rules are imported by the commands that use them: `shinpan --help` stays quick
+    from companion.rules.match import Match
 
 EXIT_BAD_RECORD = 2
 
@@ -34,6 +31,8 @@ def register(subparsers: Any) -> None:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
+    from companion.rules.registry import all_rulesets
+
     rulesets = all_rulesets()
     if args.json:
         print_json([
@@ -65,6 +64,10 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def _load(path: str) -> Match:
+    from companion.rules.errors import RecordError
+    from companion.rules.owner_files import owner_files_beside
+    from companion.rules.record import load_record
+
     try:
         # A relative owner-values file is the record's neighbour, wherever the command is run from.
         with owner_files_beside(Path(path).parent if path != "-" else Path.cwd()):
@@ -74,6 +77,8 @@ def _load(path: str) -> Match:
 
 
 def _events(match: Match) -> list[dict[str, Any]]:
+    from companion.rules.model import to_data
+
     rows = []
     for step in match.steps:
         for event in step.events:
@@ -130,6 +135,9 @@ def _summary_lines(summary: dict[str, Any]) -> list[str]:
 
 
 def cmd_legal(args: argparse.Namespace) -> int:
+    from companion.rules.model import to_data
+    from companion.rules.record import format_action_line
+
     match = _load(args.file)
     responses = match.legal_responses()
     summary = match.summary()

@@ -11,7 +11,6 @@ from typing import Any
 from companion.cli.database import EXIT_BAD_IMPORT, EXIT_PARTIAL_EXPORT, database_engine, storage_errors
 from companion.cli.output import CliError, print_json, read_text
 from companion.rules.files import IMPORT_FILE_MAX
-from companion.rules.owner_files import owner_files_beside
 
 
 def register(subparsers: Any) -> None:
@@ -53,7 +52,7 @@ def register(subparsers: Any) -> None:
 
 
 def _filters(parser: argparse.ArgumentParser) -> None:
-    from db.history import OUTCOMES
+    from db.outcomes import OUTCOMES
 
     parser.add_argument("--ruleset", help="only this ruleset (id or alias)")
     parser.add_argument("--player", help="only matches this player played")
@@ -294,6 +293,7 @@ def _import_sources(paths: list[str]) -> tuple[list[str], list[dict[str, Any]]]:
 def cmd_import(args: argparse.Namespace) -> int:
     from sqlmodel import Session
 
+    from companion.rules.owner_files import owner_files_beside
     from db.errors import ImportRejected
     from db.transfer import read_import_file, store_incoming
 

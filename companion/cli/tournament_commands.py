@@ -11,7 +11,6 @@ from typing import Any
 from companion.cli.database import database_engine, storage_errors
 from companion.cli.output import CliError, print_json, read_text
 from companion.rules.model import Forfeit, OptionValue
-from companion.rules.owner_files import owner_files_beside
 
 EXIT_NOT_DUE = 2  # a result the tournament cannot take: not a pending pairing, unfinished, another ruleset
 
@@ -143,6 +142,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_result(args: argparse.Namespace) -> int:
     from sqlmodel import Session
 
+    from companion.rules.owner_files import owner_files_beside
     from companion.rules.registry import get_ruleset
     from companion.tournaments.model import TournamentError
     from db.tournaments import link_match, load_tournament, settle_pairing
