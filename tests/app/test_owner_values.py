@@ -104,6 +104,9 @@ def test_decks_count_the_entered_values_and_new_match_offers_the_saved_file(
     assert editor.enter("front-kick", "count", "3")
     decks.close_owner_values()
     assert decks.summary_line().endswith(f"{total - 1} owner values still to enter, 1 entered")
+    lines = decks.card_lines()
+    assert any(line.startswith("Front Kick") and line.endswith("· 3 (your count)") for line in lines), lines
+    assert not any(line.startswith("Front Kick") and "count unknown" in line for line in lines)
 
     new = NewMatchViewModel()
     new.select_ruleset("kenpo-masters")

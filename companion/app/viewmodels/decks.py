@@ -24,6 +24,7 @@ class DecksViewModel:
         self._owner_values_folder = owner_values_folder
         self._catalog: Catalog | None = None
         self._entered = self._remaining = 0
+        self._entered_values: dict[str, dict[str, object]] = {}  # card id -> owner values saved for it
 
     def decks(self) -> list[DeckRow]:
         return [DeckRow(cid, load_catalog(cid).name) for cid in available_catalogs()]
@@ -39,6 +40,7 @@ class DecksViewModel:
             return
         editor = OwnerValuesViewModel(self.opened, self._owner_values_folder)
         self._entered, self._remaining = editor.entered_count(), editor.remaining_count()
+        self._entered_values = editor.entered
 
     def open_owner_values(self) -> OwnerValuesViewModel:
         """The editor for the opened catalog's owner values, with what was saved before."""
@@ -65,7 +67,9 @@ class DecksViewModel:
             return []
         lines = []
         for card in self._catalog.cards:
-            count = card.count.value if card.count.known else "count unknown"
+            entered = self._entered_values.get(card.id, {}).get("count")
+            count = (card.count.value if card.count.known else f"{entered} (your count)" if entered is not None
+                     else "count unknown: enter it in Enter owner values")
             lines.append(f"{card.name} · {card.kind} · {count}")
         return lines
 
