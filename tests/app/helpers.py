@@ -22,7 +22,7 @@ def press(live: LiveViewModel, label: str) -> None:
     """Tap the response (card play or other action) shown with exactly this label."""
     for item in [*live.other_actions(), *live.responses()]:
         if item.label == label:
-            assert live.choose(item.index), live.message
+            assert live.tap(item), live.message
             return
     shown = [i.label for i in [*live.other_actions(), *live.responses()]]
     raise AssertionError(f"{label!r} is not offered; shown: {shown}")

@@ -29,7 +29,7 @@ def test_new_match_shows_each_option_with_its_explanation_and_ruling() -> None:
     vm = NewMatchViewModel()
     vm.select_ruleset("kendo")
     (row,) = vm.option_rows()
-    assert row.name == "brown-answers-brown"
+    assert row.name == "brown-answers-brown" and row.title == "Brown answers brown"  # words; the id stays
     assert row.choices == ("attacker-starts", "answerer-starts")
     assert "[S2]" in row.explanation and "Who starts after a brown card" in row.explanation
     vm.set_option("brown-answers-brown", "answerer-starts")
@@ -429,3 +429,17 @@ def test_a_declaration_that_concedes_a_trigger_says_so_and_the_banner_offers_und
     assert live.banner_undo_label() == "Undo it: step 4: Ben: no answer (IPPON)"
     live.undo()
     assert score(live) == (0, 0) and live.banners == [] and live.banner_undo_label() == ""
+
+
+def test_a_fast_double_tap_is_taken_once_and_never_as_the_other_players_move() -> None:
+    app = start_kendo(MemoryStore())
+    live = app.live
+    assert live is not None
+    to_first_exchange(live)
+    shown = live.other_actions() + live.responses()  # the list the referee sees when tapping twice
+    tapped = next(item for item in shown if item.label == "Ben: MEN>KOTE")
+    assert live.tap(tapped)
+    recorded = len(live.match.actions)
+    assert not live.tap(tapped)  # the second tap of the pair lands on the old list
+    assert len(live.match.actions) == recorded and "not taken" in live.notice
+    assert live.turn_text() == "Aiko (red) to answer Ben's attack on KOTE"

@@ -10,9 +10,9 @@ from companion.app.ui import Handler, Ui
 from companion.app.viewmodels.live import LiveViewModel, ResponseItem
 
 
-def response_card(item: ResponseItem, ui: Ui, on_choose: Callable[[int], None]) -> ft.Control:
+def response_card(item: ResponseItem, ui: Ui, on_choose: Callable[[ResponseItem], None]) -> ft.Control:
     lines: list[ft.Control] = [
-        ui.button(item.label, lambda: on_choose(item.index), primary=True),
+        ui.button(item.label, lambda: on_choose(item), primary=True),
         ui.text(item.explanation, 14),
     ]
     if item.consequence:
@@ -21,7 +21,7 @@ def response_card(item: ResponseItem, ui: Ui, on_choose: Callable[[int], None]) 
                         border_radius=8)
 
 
-def response_items(vm: LiveViewModel, ui: Ui, on_choose: Callable[[int], None],
+def response_items(vm: LiveViewModel, ui: Ui, on_choose: Callable[[ResponseItem], None],
                    on_more: Handler) -> list[ft.Control]:
     items: list[ft.Control] = [response_card(item, ui, on_choose) for item in vm.responses()]
     if not items:

@@ -15,7 +15,7 @@ from companion.app.components.scan_panel import CameraHolder, scan_panel
 from companion.app.components.scoreboards import scoreboard_for
 from companion.app.components.trigger_banner import trigger_banner
 from companion.app.ui import Handler, Ui, screen
-from companion.app.viewmodels.live import LiveViewModel
+from companion.app.viewmodels.live import LiveViewModel, ResponseItem
 from companion.app.viewmodels.scan import ScanViewModel
 
 
@@ -34,12 +34,12 @@ class LiveScreen:
             self.refresh()
         return run
 
-    def _choose(self, index: int) -> None:
-        self.vm.choose(index)
+    def _choose(self, item: ResponseItem) -> None:
+        self.vm.tap(item)
         self.refresh()
 
-    def _choose_completion(self, index: int) -> None:
-        self.vm.choose_completion(index)
+    def _choose_completion(self, item: ResponseItem) -> None:
+        self.vm.choose_completion(item)
         self.refresh()
 
     def _filtered(self, text: str) -> None:
@@ -78,7 +78,7 @@ class LiveScreen:
             parts.append(ft.Row([ui.choice(f"{vm.player_label(s)} acts", s == acting,
                                            self._do(partial(vm.choose_seat, s)))
                                  for s in seats], wrap=True))
-        quick: list[ft.Control] = [ui.button(vm.button_text(item), partial(self._choose, item.index), primary=True)
+        quick: list[ft.Control] = [ui.button(vm.button_text(item), partial(self._choose, item), primary=True)
                                    for item in vm.other_actions()]
         quick.append(ui.button("Close card picker" if vm.picker_open else "Pick a card",
                                self._do(vm.toggle_picker)))
@@ -89,7 +89,7 @@ class LiveScreen:
         if vm.scanner_open and self.scan is not None and self.camera is not None:
             parts.append(scan_panel(self.scan, ui, self.camera, self.refresh))
         if vm.picker_open:
-            completions = [ui.button(item.label, partial(self._choose_completion, item.index), primary=True)
+            completions = [ui.button(item.label, partial(self._choose_completion, item), primary=True)
                            for item in vm.picker_completions()]
             picker = CardPicker(vm.picker, ui, vm.card_language, self._do(vm.play_picked),
                                 self._do(vm.toggle_picker), self.refresh, completions)

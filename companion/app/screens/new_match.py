@@ -8,7 +8,7 @@ from functools import partial
 import flet as ft
 
 from companion.app.ui import Handler, Ui, screen
-from companion.app.viewmodels.new_match import NewMatchViewModel
+from companion.app.viewmodels.new_match import NewMatchViewModel, option_words
 
 
 def _choice(ui: Ui, label: str, chosen: bool, on_click: Handler) -> ft.Control:
@@ -30,16 +30,17 @@ def new_match_screen(vm: NewMatchViewModel, ui: Ui, refresh: Handler, on_start: 
     for row in vm.option_rows():
         chooser: ft.Control
         if row.choices:
-            chooser = ft.Row([_choice(ui, str(value), value == row.value, act(partial(vm.set_option, row.name, value)))
-                              for value in row.choices], wrap=True)
+            chooser = ft.Row([_choice(ui, option_words(value), value == row.value,
+                                      act(partial(vm.set_option, row.name, value))) for value in row.choices],
+                             wrap=True)
         elif vm.is_owner_values(row.name):  # never a typed path: the app opens no file a remote user names
             saved = vm.owner_value_choices(row.name)
             chooser = ft.Row([_choice(ui, label, value == row.value, act(partial(vm.set_option, row.name, value)))
                               for label, value in saved], wrap=True) if saved else ui.text(
                 "None entered yet: enter your deck's owner values on the Decks screen, then choose them here.", 14)
         else:  # a free value (a number): typed, checked when the match starts
-            chooser = ui.text_field(f"{row.name} (empty: none)", str(row.value), partial(vm.set_option, row.name))
-        options.append(ft.Column([ui.text(row.name, 16, bold=True), ui.text(row.explanation, 14), chooser],
+            chooser = ui.text_field(f"{row.title} (empty: none)", str(row.value), partial(vm.set_option, row.name))
+        options.append(ft.Column([ui.text(row.title, 16, bold=True), ui.text(row.explanation, 14), chooser],
                                  spacing=4))
     if not options:
         options.append(ui.text("This ruleset has no rules options.", 14))

@@ -10,6 +10,7 @@ import flet as ft
 
 from companion.app.components.trigger_banner import trigger_banner
 from companion.app.ui import Handler, Ui, screen
+from companion.app.viewmodels.new_match import option_words
 from companion.app.viewmodels.tournaments import FORMAT_LABELS, TournamentsViewModel, two_player_rulesets
 from companion.app.viewmodels.triggers import Trigger
 from companion.tournaments.model import FORMATS
@@ -47,9 +48,10 @@ def new_tournament_screen(vm: TournamentsViewModel, ui: Ui, refresh: Handler, on
                                                        act(partial(vm.select_format, f))) for f in FORMATS],
                                             wrap=True)))
     for name, explained, values, chosen in vm.option_rows():
-        rows.append(ui.section(name, ui.text(explained, 14),
-                               ft.Row([ui.choice(str(value), value == chosen, act(partial(vm.set_option, name, value)))
-                                       for value in values], wrap=True)))
+        rows.append(ui.section(option_words(name).capitalize(), ui.text(explained, 14),
+                               ft.Row([ui.choice(option_words(value), value == chosen,
+                                                 act(partial(vm.set_option, name, value))) for value in values],
+                                      wrap=True)))
     players: list[ft.Control] = [ui.text("In seed order: seed 1 first (byes go to the top seeds).", 14)]
     for index, name in enumerate(vm.names):
         players.append(ui.text_field(f"Seed {index + 1} name", name, partial(vm.set_player, index)))

@@ -49,6 +49,7 @@ class ResponseItem:
     why: str
     consequence: str
     plays_cards: bool
+    step: int = 0  # actions in force when it was listed: a tap on an older list is not taken
 
     @property
     def explanation(self) -> str:
@@ -158,11 +159,12 @@ class LiveViewModel:
 
     def _all_responses(self) -> list[ResponseItem]:
         setup, ruleset, state = self.match.setup, self.match.ruleset, self.match.rules_state
+        step = len(self.match.actions)
         items = []
         for index, response in enumerate(self.match.legal_responses()):
             label = ruleset.action_words(state, setup, response.action) or format_action_line(setup, response.action)
             items.append(ResponseItem(index, response.action.actor, label, response.ruling, response.why,
-                                      response.consequence, plays_cards(response.action)))
+                                      response.consequence, plays_cards(response.action), step))
         return items
 
     def responses(self) -> list[ResponseItem]:
@@ -239,6 +241,14 @@ class LiveViewModel:
     def toggle_all_responses(self) -> None:
         self.show_all_responses = not self.show_all_responses
 
+    def tap(self, item: ResponseItem) -> bool:
+        """A tap on a listed response, taken once: a second tap of a fast double tap lands on the list
+        drawn before the first was recorded, where the same place may now be another player's move."""
+        if item.step != len(self.match.actions):
+            self.notice = "That tap came after the match had moved on: it was not taken."
+            return False
+        return self.choose(item.index)
+
     def choose(self, index: int) -> bool:
         responses = self.match.legal_responses()
         if not 0 <= index < len(responses):
@@ -266,9 +276,9 @@ class LiveViewModel:
     def play_picked(self) -> bool:
         return self._picked_play_done(self.play_text(self.picker.text))
 
-    def choose_completion(self, index: int) -> bool:
+    def choose_completion(self, item: ResponseItem) -> bool:
         """A legal response that completes the picked cards: recorded, and the picker is done."""
-        return self._picked_play_done(self.choose(index))
+        return self._picked_play_done(self.tap(item))
 
     def _picked_play_done(self, recorded: bool) -> bool:
         if recorded:

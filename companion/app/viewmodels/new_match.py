@@ -27,6 +27,18 @@ class OptionRow:
     def is_switch(self) -> bool:
         return isinstance(self.value, bool)
 
+    @property
+    def title(self) -> str:
+        """The option in words ("Brown answers brown"); the record keeps its id."""
+        return option_words(self.name).capitalize()
+
+
+def option_words(value: OptionValue) -> str:
+    """An option's id or value as the screen says it: words for ids, yes and no for switches."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value).replace("-", " ")
+
 
 class NewMatchViewModel:
     def __init__(self, remembered_names: list[str] | None = None, today: datetime.date | None = None,
