@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from cardscans.playing_cards import CATALOG as PLAYING_CARDS
 from cardscans.playing_cards import JOKER, PLAYING_CARD_IDS
 from cardscans.tagformat import MAX_COPY, encode_tag
-from companion.rules.catalog import load_catalog
+from companion.rules.catalog import Catalog, load_catalog
 from companion.rules.errors import RulesError
 
 _LINE = re.compile(r"^\s*(?:(\d+)\s*[xX\u00d7]?\s+)?(.+?)\s*$")  # 3 MEN, 3x MEN, or the multiplication sign
@@ -52,6 +52,11 @@ def catalog_cards(catalog_id: str) -> list[CardCount]:
         return [CardCount(card, "Joker" if card == JOKER else card, 2 if card == JOKER else 1)
                 for card in PLAYING_CARD_IDS]
     catalog = load_catalog(catalog_id)
+    return [CardCount(card.id, card.name, int(card.count.value or 1)) for card in catalog.cards]
+
+
+def known_catalog_cards(catalog: Catalog) -> list[CardCount]:
+    """Each card of a given catalog (an owner's deck file) with its count."""
     return [CardCount(card.id, card.name, int(card.count.value or 1)) for card in catalog.cards]
 
 

@@ -24,8 +24,10 @@ def loaded_catalog(catalog_id: str) -> Catalog | None:
         return None
 
 
-def card_exists(catalog_id: str, card_id: str) -> bool | None:
-    """True/False when the catalog is installed; None when it is not (cannot be checked)."""
+def card_exists(catalog_id: str, card_id: str, known: Catalog | None = None) -> bool | None:
+    """True/False when the catalog is installed (or is `known`, a deck file's); None when it is not."""
+    if known is not None and catalog_id == known.id:
+        return any(card.id == card_id for card in known.cards)
     if catalog_id == PLAYING_CARDS:
         from cardscans.playing_cards import PLAYING_CARD_IDS
 
@@ -36,8 +38,9 @@ def card_exists(catalog_id: str, card_id: str) -> bool | None:
     return any(card.id == card_id for card in catalog.cards)
 
 
-def sighting_from_code(code: DecodedCode, catalog: str | None = None) -> CardSighting:
-    """`catalog` restricts the table to one catalog: a tag of another is foreign, not a card."""
+def sighting_from_code(code: DecodedCode, catalog: str | None = None, known: Catalog | None = None) -> CardSighting:
+    """`catalog` restricts the table to one catalog: a tag of another is foreign, not a card. `known` is a
+    catalog that is not installed but given (an owner's deck file, Martial Arts TCG)."""
 
     def foreign(reason: str) -> CardSighting:
         return CardSighting("foreign", "qr", code.polygon, 1.0, text=code.text, reason=reason)
@@ -50,7 +53,7 @@ def sighting_from_code(code: DecodedCode, catalog: str | None = None) -> CardSig
         return foreign(str(error))
     if catalog is not None and payload.catalog != catalog:
         return foreign(f"a tag for catalog {payload.catalog!r}, not {catalog!r}")
-    exists = card_exists(payload.catalog, payload.card_id)
+    exists = card_exists(payload.catalog, payload.card_id, known)
     if exists is None:
         return foreign(f"a tag for catalog {payload.catalog!r}, which is not installed")
     if not exists:

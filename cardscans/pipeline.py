@@ -21,6 +21,7 @@ from cardscans.qrchain import Effort, QrReader
 from cardscans.quads import Quad, find_card_quads, quad_contains
 from cardscans.recognizer import FaceGallery, read_outlines
 from cardscans.sighting import CardSighting, left_to_right
+from companion.rules.catalog import Catalog
 
 
 @dataclass
@@ -32,6 +33,12 @@ class Scanner:
     corners: CornerReader | None = None
     deck: DeckCatalog | None = None  # a catalog of a standard deck: corner readings name its cards
     reader: QrReader = field(default_factory=QrReader.create)
+    known: Catalog | None = None  # a catalog given rather than installed: an owner's deck file
+
+    @classmethod
+    def for_known_catalog(cls, catalog: Catalog, gallery: FaceGallery | None = None) -> Scanner:
+        """A table that plays one given catalog (a Martial Arts TCG deck file): its tags name its cards."""
+        return cls(catalog=catalog.id, gallery=gallery, known=catalog)
 
     @classmethod
     def for_catalog(cls, catalog: str | None, gallery: FaceGallery | None = None) -> Scanner:
@@ -50,7 +57,7 @@ class Scanner:
         scale = work_scale(gray.shape)
         work = downscale(gray, scale)
         # everything is found and compared in the reduced frame's pixels, then mapped back once
-        sightings = [sighting_from_code(code, self.catalog) for code in self.reader.read(work, effort)]
+        sightings = [sighting_from_code(code, self.catalog, self.known) for code in self.reader.read(work, effort)]
         if self.gallery is not None or self.corners is not None:
             colour = downscale(to_bgr(image), scale) if np.asarray(image).ndim == 3 else work
             sightings += self._faces(colour, work, sightings)

@@ -155,3 +155,21 @@ def test_legal_on_a_musashi_record_lists_the_forbidden_targets_with_their_rule(c
     assert all(r["ruling"] for r in data["responses"])
     text = cli.run("legal", "-", stdin=cut, check=True).stdout
     assert "Ben: no, you just took cards from Ben [KT1 7]" in text
+
+
+def test_a_martial_arts_tcg_record_keeps_its_decks_through_import_and_export(cli: Cli, tmp_path: Path) -> None:
+    example = REPO / "docs" / "examples" / "martial-arts-tcg-match.shinpan"
+    database = str(tmp_path / "club.db")
+    assert cli.run("import", str(example), "--database", database).returncode == 0
+    out = tmp_path / "out.shinpan"
+    assert cli.run("export", str(out), "--database", database).returncode == 0
+    exported = out.read_text(encoding="utf-8")
+    assert exported.count("\ncontent: sha256:") == 2
+    replayed = cli.json("replay", str(out))
+    assert replayed["state"]["outcome"]["winners"] == ["Ben"]
+    # the first four lines of play, and the decks: Ann answers Ben's first attack
+    head = exported.split("\n5. Ann:")[0].replace("result: Ben won\n", "")
+    cut = head + "\n" + exported[exported.index("\ncontent: "):]
+    legal = json.loads(cli.run("legal", "-", "--json", stdin=cut, check=True).stdout)
+    assert {r["action"] for r in legal["responses"]} >= {"block Practice High Block", "no block"}
+    assert legal["damage_through"][0]["damage"] == 0

@@ -15,7 +15,8 @@ from companion.rules.files import OWNER_FILE_MAX
 def register(subparsers: Any) -> None:
     scan = subparsers.add_parser("scan", help="print the cards (QR tags or faces) seen in photos")
     scan.add_argument("images", nargs="+", metavar="IMAGE", help="photo files (PNG, JPEG...)")
-    scan.add_argument("--catalog", help="only this catalog's cards count; tags of others are foreign")
+    scan.add_argument("--catalog", help="only this catalog's cards count; tags of others are foreign (a Martial Arts "
+                      "TCG deck file, DECK.toml, names its cards)")
     scan.add_argument("--gallery", help="face gallery file (from register-face) to recognise untagged cards")
     scan.add_argument("--effort", choices=("fast", "auto", "thorough"), default="auto",
                       help="fast: one decoder; auto (default): fall back while nothing is found; thorough: "
@@ -24,7 +25,8 @@ def register(subparsers: Any) -> None:
     scan.set_defaults(func=cmd_scan)
 
     tags = subparsers.add_parser("tags", help="write a printable sheet of QR tag stickers for a catalog")
-    tags.add_argument("catalog", metavar="CATALOG", help="catalog id, or 'playing-cards'")
+    tags.add_argument("catalog", metavar="CATALOG", help="catalog id, 'playing-cards', or a Martial Arts TCG deck "
+                      "file (DECK.toml: one sticker per copy it owns, sideboard included)")
     tags.add_argument("--out", required=True, help="sheet file: .pdf, .png or .svg")
     tags.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size (default a4)")
     tags.add_argument("--size", type=float, default=20.0, help="code side in mm, 12-80 (default 20)")
@@ -42,6 +44,19 @@ def register(subparsers: Any) -> None:
     face.set_defaults(func=cmd_register_face)
 
 
+def _deck_file(value: str | None) -> Any:
+    """The catalog of a Martial Arts TCG deck file named instead of a catalog id, or None (docs/tags.md)."""
+    if value is None or not value.lower().endswith(".toml"):
+        return None
+    from companion.rules.martial_arts_tcg.deck_catalog import deck_catalog
+    from companion.rules.martial_arts_tcg.deck_toml import load_deck
+
+    try:
+        return deck_catalog(load_deck(value), value)
+    except RulesError as error:
+        raise CliError(str(error)) from None
+
+
 def _check_catalog(catalog: str) -> None:
     from cardscans.playing_cards import CATALOG as PLAYING_CARDS
 
@@ -50,11 +65,12 @@ def _check_catalog(catalog: str) -> None:
         raise CliError(f"unknown catalog {catalog!r} (known: {', '.join(known)})")
 
 
-def _sighting_line(sighting: Any) -> str:
+def _sighting_line(sighting: Any, names: dict[str, str] | None = None) -> str:
     where = f"at {sighting.centre[0]:.0f},{sighting.centre[1]:.0f}"
     if sighting.kind == "card":
         copy = f" copy {sighting.copy}" if sighting.copy else ""
-        return (f"  card {sighting.catalog}/{sighting.card_id}{copy} ({sighting.method}, "
+        name = f" {names[sighting.card_id]!r}" if names and sighting.card_id in names else ""
+        return (f"  card {sighting.catalog}/{sighting.card_id}{name}{copy} ({sighting.method}, "
                 f"confidence {sighting.confidence:.2f}) {where}")
     if sighting.kind == "foreign":
         text = sighting.text or ""
@@ -70,7 +86,8 @@ def cmd_scan(args: argparse.Namespace) -> int:
     from cardscans.pipeline import Scanner
     from cardscans.recognizer import FaceGallery
 
-    if args.catalog:
+    known = _deck_file(args.catalog)
+    if args.catalog and known is None:
         _check_catalog(args.catalog)
     gallery = None
     if args.gallery:
@@ -79,21 +96,23 @@ def cmd_scan(args: argparse.Namespace) -> int:
         except ImageError as error:
             raise CliError(str(error)) from None
     try:
-        scanner = Scanner.for_catalog(args.catalog, gallery)
+        scanner = Scanner.for_known_catalog(known, gallery) if known else Scanner.for_catalog(args.catalog, gallery)
     except DecoderUnavailable as error:
         raise CliError(str(error)) from None
     if not scanner.reader.available:
         raise CliError("no QR decoder could be loaded: " + "; ".join(scanner.reader.missing.values()))
     results: list[dict[str, Any]] = []
+    names = {card.id: card.name for card in known.cards} if known is not None else None
     failed = 0
     for path in args.images:
         try:
             sightings = scanner.scan(read_image(path), effort=args.effort)
-            results.append({"path": path, "sightings": [s.to_dict() for s in sightings]})
+            found = [s.to_dict() | ({"name": names.get(s.card_id or "")} if names else {}) for s in sightings]
+            results.append({"path": path, "sightings": found})
             if not args.json:
                 print(f"{path}: {len(sightings)} sighting{'s' if len(sightings) != 1 else ''}")
                 for sighting in sightings:
-                    print(_sighting_line(sighting))
+                    print(_sighting_line(sighting, names))
         except Exception as error:  # one bad photo never hides the others' results
             failed += 1
             message = str(error) if isinstance(error, ImageError) else \
@@ -107,18 +126,25 @@ def cmd_scan(args: argparse.Namespace) -> int:
 
 
 def cmd_tags(args: argparse.Namespace) -> int:
-    from cardscans.decklist import DeckListError, catalog_cards, parse_deck_list, stickers
+    from cardscans.decklist import DeckListError, catalog_cards, known_catalog_cards, parse_deck_list, stickers
     from cardscans.sheets import SheetError, write_sheet
 
-    _check_catalog(args.catalog)
+    known = _deck_file(args.catalog)
+    if known is None:
+        _check_catalog(args.catalog)
+    elif args.deck:
+        raise CliError(f"{args.catalog} is a deck file: it lists its own copies; --deck is for a catalog id")
+    catalog_id = known.id if known is not None else args.catalog
     try:
-        if args.deck:
+        if known is not None:
+            cards = known_catalog_cards(known)
+        elif args.deck:
             cards = parse_deck_list(read_text(args.deck, limit=OWNER_FILE_MAX, what="deck list"), args.catalog)
         else:
             cards = catalog_cards(args.catalog)
-        chosen = stickers(args.catalog, cards)
-        files = write_sheet(chosen, args.out, paper=args.paper, size_mm=args.size, title=args.catalog,
-                            dpi=args.dpi)
+        chosen = stickers(catalog_id, cards)
+        files = write_sheet(chosen, args.out, paper=args.paper, size_mm=args.size,
+                            title=known.name if known is not None else args.catalog, dpi=args.dpi)
     except (DeckListError, SheetError, RulesError) as error:
         where = f"{args.deck}: " if args.deck and isinstance(error, DeckListError) else ""
         raise CliError(f"{where}{error}") from None
@@ -126,7 +152,7 @@ def cmd_tags(args: argparse.Namespace) -> int:
         raise CliError(f"{args.out}: cannot write ({error.strerror})") from None
     if args.json:
         print_json({
-            "catalog": args.catalog,
+            "catalog": catalog_id,
             "stickers": len(chosen),
             "files": [str(f) for f in files],
             "cards": [{"card_id": c.card_id, "name": c.name, "copies": c.count} for c in cards],

@@ -164,6 +164,9 @@ class OptionSpec:
     description: str
     choices: tuple[OptionValue, ...] = ()
     ruling: str = ""
+    # The value is a file's whole content (a deck): a record carries it as a content block referenced
+    # by its SHA-256 (companion/rules/content.py), never as a path.
+    embedded: bool = False
 
     def validate(self, value: OptionValue) -> OptionValue:
         from companion.rules.errors import InvalidSetup

@@ -21,9 +21,10 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from companion.rules.errors import IllegalAction, RecordError, RulesError
+from companion.rules import content
+from companion.rules.errors import IllegalAction, InvalidSetup, RecordError, RulesError
 from companion.rules.match import Match
-from companion.rules.model import Action, Forfeit, MatchSetup, OptionValue, PlayerSpec
+from companion.rules.model import Action, Forfeit, MatchSetup, OptionSpec, OptionValue, PlayerSpec
 from companion.rules.numbers import SEED_MAX, whole_number
 from companion.rules.registry import get_ruleset
 from companion.rules.text import hidden_character
@@ -118,8 +119,24 @@ def read_record(text: str) -> ParsedRecord:
     options: dict[str, OptionValue] = {}
     body: list[tuple[int, str]] = []
     header_lines: dict[str, int] = {}
+    option_lines: dict[str, int] = {}
+    blocks: list[content.Block] = []
+    block: content.Block | None = None
     in_body = False
     for number, raw in enumerate(text.splitlines(), start=1):
+        # Content blocks come before comments are stripped: a deck's '#' is its own text.
+        if raw.startswith("|"):
+            if block is None:
+                raise RecordError(number, "a content line ('|') outside a content block; a block starts with "
+                                  "'content: sha256:<hex>'")
+            block.lines.append(content.content_line(raw))
+            continue
+        block = None
+        started = content.BLOCK_START.match(raw.strip())
+        if started:
+            block = content.Block(number, started["ref"], [])
+            blocks.append(block)
+            continue
         line = _strip_comment(raw)
         if not line:
             continue
@@ -134,6 +151,7 @@ def read_record(text: str) -> ParsedRecord:
                 if name in options:
                     raise RecordError(number, f"option {name!r} is given twice")
                 options[name] = val
+                option_lines[name] = number
             elif key in headers:
                 raise RecordError(number, f"header {key!r} is given twice")
             else:
@@ -166,7 +184,15 @@ def read_record(text: str) -> ParsedRecord:
                               f"within 64 bits (-{SEED_MAX} to {SEED_MAX})")
     try:
         ruleset = get_ruleset(headers["ruleset"])
+    except RulesError as error:
+        raise RecordError(header_lines.get("ruleset", 1), str(error)) from None
+    options = _resolve_content(ruleset.options, options, option_lines, blocks)
+    try:
         setup = ruleset.make_setup(players, options, seed=seed, date=headers.get("date"))
+    except InvalidSetup as error:
+        # An option's own problem (a deck of 49 cards) is named at its option line.
+        named = next((line for name, line in option_lines.items() if str(error).startswith(f"option {name}:")), 1)
+        raise RecordError(named, str(error)) from None
     except RulesError as error:
         raise RecordError(1, str(error)) from None
 
@@ -189,6 +215,41 @@ def read_record(text: str) -> ParsedRecord:
             raise RecordError(number, str(error)) from None
         record.lines.append(RecordLine(number, action, action_text))
     return record
+
+
+def _resolve_content(specs: Iterable[OptionSpec], options: dict[str, OptionValue], option_lines: dict[str, int],
+                     blocks: list[content.Block]) -> dict[str, OptionValue]:
+    """Each embedded option's reference replaced by its block's text; every block checked against its hash."""
+    by_ref: dict[str, str] = {}
+    for block in blocks:
+        text = block.text
+        if len(text.encode("utf-8")) > content.BLOCK_MAX:
+            raise RecordError(block.line, f"content block {content.short(block.ref)} is larger than "
+                              f"{content.BLOCK_MAX // 1024 // 1024} MB")
+        found = content.reference(text)
+        if found != block.ref or content.canonical(text) != text:
+            raise RecordError(block.line, f"content block {content.short(block.ref)} does not match its content "
+                              f"(the lines below it hash to {content.short(found)}); the record was changed")
+        if block.ref in by_ref:
+            raise RecordError(block.line, f"content block {content.short(block.ref)} is given twice")
+        by_ref[block.ref] = text
+    embedded = {spec.name for spec in specs if spec.embedded}
+    resolved = dict(options)
+    used: set[str] = set()
+    for name in [name for name in options if name in embedded]:  # in record order: the first bad line is named
+        value = str(options[name])
+        if not content.REFERENCE.match(value):
+            raise RecordError(option_lines[name], f"option {name} takes a content reference 'sha256:<64 hex "
+                              "digits>' with its content block at the end of the record (docs/records.md)")
+        if value not in by_ref:
+            raise RecordError(option_lines[name], f"option {name} names content {content.short(value)}, but the "
+                              "record has no content block with that hash")
+        resolved[name] = by_ref[value]
+        used.add(value)
+    for block in blocks:
+        if block.ref not in used:
+            raise RecordError(block.line, f"content block {content.short(block.ref)} is named by no option")
+    return resolved
 
 
 def replay_record(record: ParsedRecord) -> Match:
@@ -253,14 +314,21 @@ def write_record(
             f", {key} {val}" for key, val in (("side", player.side), ("team", player.team)) if val
         )
         lines.append(f"player: {player.name}{extras}")
+    embedded = {spec.name for spec in ruleset.options if spec.embedded}
+    blocks: dict[str, list[str]] = {}
     for name, value in setup.options:
         shown = str(value).lower() if isinstance(value, bool) else str(value)
+        if name in embedded:
+            shown = content.reference(shown)
+            blocks.setdefault(shown, content.block_lines(str(value)))
         lines.append(f"option: {name} = {shown}")
     if result:
         lines.append(f"result: {result}")
     lines.append("")
     for number, action in enumerate(actions, start=1):
         lines.append(f"{number}. {format_action_line(setup, action)}")
+    for block in blocks.values():
+        lines += ["", *block]
     return "\n".join(lines) + "\n"
 
 

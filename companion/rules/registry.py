@@ -26,6 +26,7 @@ BUILTIN_MODULES = (
     "companion.rules.mace",
     "companion.rules.kenpo",
     "companion.rules.musashi",
+    "companion.rules.martial_arts_tcg",
 )
 
 

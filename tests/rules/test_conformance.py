@@ -23,6 +23,8 @@ MAX_STEPS = 3000
 
 # Rulesets whose rules change with more than four seats are played at every count they allow.
 EVERY_SEAT_COUNT = {"musashi"}
+# Play modes that are rules options of a ruleset, played besides its default options.
+MODES: dict[str, list[dict[str, str]]] = {"martial-arts-tcg": [{"mode": "anything-goes"}]}
 
 
 def _setups() -> list[tuple[str, MatchSetup]]:
@@ -32,6 +34,9 @@ def _setups() -> list[tuple[str, MatchSetup]]:
         for count in range(ruleset.players_min, top + 1):
             names = [f"Player{n + 1}" for n in range(count)]
             cases.append((f"{ruleset.id}-{count}p", ruleset.make_setup(names, seed=0)))
+            for options in MODES.get(ruleset.id, []):
+                label = "-".join(str(value) for value in options.values())
+                cases.append((f"{ruleset.id}-{count}p-{label}", ruleset.make_setup(names, options, seed=0)))
     return cases
 
 
