@@ -22,6 +22,7 @@ SCOREBOARD_MODULES: dict[str, str] = {
     "kenpo-masters": "companion.app.components.kenpo_scoreboard",
     "mace": "companion.app.components.mace_scoreboard",
     "musashi": "companion.app.components.musashi_scoreboard",
+    "martial-arts-tcg": "companion.app.components.matcg_scoreboard",
 }
 
 

@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 
 import flet as ft
 
+from companion.app.components.deck_editor import deck_editor
 from companion.app.components.owner_values_editor import owner_values_editor
 from companion.app.ui import Handler, Ui, screen
 from companion.app.viewmodels.decks import DecksViewModel
@@ -25,6 +26,14 @@ def decks_screen(vm: DecksViewModel, ui: Ui, refresh: Handler, on_home: Handler)
             vm.open(deck_id)
             refresh()
         parts.append(ui.choice(deck.name, deck.id == vm.opened, chosen))
+
+    def edit_decks() -> None:
+        vm.open_deck_editor()
+        refresh()
+    parts.append(ui.choice("Martial Arts TCG: your decks", vm.deck_editor is not None, edit_decks))
+    if vm.deck_editor is not None:
+        parts.append(deck_editor(vm.deck_editor, ui, refresh))
+        return screen(*parts)
 
     async def print_sheet() -> None:
         sheet = vm.tag_sheet()

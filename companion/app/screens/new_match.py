@@ -33,6 +33,9 @@ def new_match_screen(vm: NewMatchViewModel, ui: Ui, refresh: Handler, on_start: 
             chooser = ft.Row([_choice(ui, option_words(value), value == row.value,
                                       act(partial(vm.set_option, row.name, value))) for value in row.choices],
                              wrap=True)
+        elif vm.is_deck(row.name):  # a deck from the deck editor, never a typed path; the record carries it
+            chooser = ft.Row([_choice(ui, label, value == row.value, act(partial(vm.set_option, row.name, value)))
+                              for label, value in vm.deck_choices(row.name)], wrap=True)
         elif vm.is_owner_values(row.name):  # never a typed path: the app opens no file a remote user names
             saved = vm.owner_value_choices(row.name)
             chooser = ft.Row([_choice(ui, label, value == row.value, act(partial(vm.set_option, row.name, value)))

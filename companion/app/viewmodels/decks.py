@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.app.viewmodels.deck_editor import DeckEditorViewModel
 from companion.app.viewmodels.owner_values import OwnerValuesViewModel
 from companion.rules.catalog import Catalog, available_catalogs, load_catalog, normalise_name
 
@@ -25,11 +26,19 @@ class DecksViewModel:
         self._catalog: Catalog | None = None
         self._entered = self._remaining = 0
         self._entered_values: dict[str, dict[str, object]] = {}  # card id -> owner values saved for it
+        self.deck_editor: DeckEditorViewModel | None = None  # Martial Arts TCG decks, while open
 
     def decks(self) -> list[DeckRow]:
         return [DeckRow(cid, load_catalog(cid).name) for cid in available_catalogs()]
 
+    def open_deck_editor(self) -> DeckEditorViewModel:
+        """Martial Arts TCG has no card list: each owner enters his own decks (T6, T7)."""
+        self.opened, self._catalog = None, None
+        self.deck_editor = DeckEditorViewModel()
+        return self.deck_editor
+
     def open(self, catalog_id: str) -> None:
+        self.deck_editor = None
         self.opened = catalog_id
         self.owner_values = None
         self._catalog = load_catalog(catalog_id)

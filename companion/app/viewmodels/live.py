@@ -131,7 +131,10 @@ class LiveViewModel:
         summary = self.summary()
         if summary.get("to_answer"):
             return f"{who} to answer {summary['to_answer']}"
-        return f"{who} {PHASE_WORDS.get((self.ruleset_id, str(summary.get('phase'))), 'to act')}"
+        words = PHASE_WORDS.get((self.ruleset_id, str(summary.get("phase"))))
+        if words is None and summary.get("phase_name"):  # the ruleset names its phases (Martial Arts TCG)
+            words = f"to act: {summary['phase_name']}"
+        return f"{who} {words or 'to act'}"
 
     def table_lines(self) -> list[str]:
         table = self.summary().get("table") or []

@@ -44,6 +44,7 @@ class NewMatchViewModel:
     def __init__(self, remembered_names: list[str] | None = None, today: datetime.date | None = None,
                  owner_values_folder: Path | None = None) -> None:
         self.owner_values_folder = owner_values_folder  # None: SHINPAN_OWNER_VALUES or the data folder
+        self.decks_folder: Path | None = None  # None: SHINPAN_DECKS or the data folder
         self.rulesets: list[Ruleset[object]] = all_rulesets()
         self.remembered_names = list(remembered_names or [])
         self.today = today
@@ -78,8 +79,35 @@ class NewMatchViewModel:
     def option_rows(self) -> list[OptionRow]:
         rows = []
         for spec in self.ruleset.options:
+            if spec.embedded and not self._seat_has_player(spec.name):
+                continue  # a deck for a seat nobody sits in
             rows.append(OptionRow(spec.name, self.options[spec.name], self._choices(spec), self._explain(spec)))
         return rows
+
+    def _seat_has_player(self, option: str) -> bool:
+        number = option.rsplit("-", 1)[-1]
+        return not number.isdigit() or int(number) <= len(self.names)
+
+    def is_deck(self, name: str) -> bool:
+        return any(spec.embedded and spec.name == name for spec in self.ruleset.options)
+
+    def deck_choices(self, name: str) -> list[tuple[str, str]]:
+        """(label, option value) for a deck option: the shipped example deck, or a deck saved in the
+        deck editor; the value is the deck file's text, which the record carries (T6, MTD1)."""
+        if not self.is_deck(name):
+            return []
+        from companion.app.viewmodels.deck_editor import DeckEditorViewModel
+        from companion.rules.martial_arts_tcg.deck_toml import deck_to_toml
+
+        seat = option_words(name).capitalize()  # "Deck 2": each button says whose deck it sets
+        choices = [(f"{seat}: the example deck", "")]
+        for _, deck in DeckEditorViewModel(self.decks_folder).saved_decks():
+            choices.append((f"{seat}: {deck.name} ({deck.main_count} cards)", deck_to_toml(deck)))
+        return choices
+
+    def deck_label(self, name: str) -> str:
+        chosen = self.options.get(name, "")
+        return next((label for label, value in self.deck_choices(name) if value == chosen), "a deck")
 
     @staticmethod
     def _choices(spec: OptionSpec) -> tuple[OptionValue, ...]:
