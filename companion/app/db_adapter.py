@@ -82,6 +82,15 @@ class DbStore:
             raise StoreError(f"the unfinished matches could not be read ({error})") from error
         return next((i for i in ids if i not in skip), None)
 
+    def delete(self, match_id: str) -> None:
+        from db.repository import delete_match
+
+        try:
+            with Session(self.engine) as session, session.begin():
+                delete_match(int(match_id), session=session)
+        except (StorageError, SQLAlchemyError, ValueError) as error:
+            raise StoreError(f"match {match_id} was not deleted ({error})") from error
+
     def load(self, match_id: str) -> Match:
         try:
             return DurableMatch.resume(self.engine, int(match_id)).match

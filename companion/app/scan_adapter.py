@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.paths import user_file
+from companion.rules.catalog import Catalog
 
 OUTLINE_CARD = (40, 160, 40)  # BGR: green box, and the card's name written beside it
 OUTLINE_OTHER = (30, 30, 200)  # red box for a foreign tag or an unrecognised card, with what it is
@@ -46,27 +47,39 @@ def _faces_version() -> float:
     return path.stat().st_mtime if path.exists() else 0.0
 
 
-@lru_cache(maxsize=8)
-def _scanner_for(catalog_id: str | None, faces_version: float) -> tuple[Any, str]:
-    """The scanner, and what went wrong with the registered faces ("" when nothing did)."""
+@lru_cache(maxsize=2)
+def _gallery(faces_version: float) -> tuple[Any, str]:
+    """The registered faces as they are on disk, and what went wrong with them ("" when nothing did)."""
     from cardscans.imageio import ImageError
-    from cardscans.pipeline import Scanner
     from cardscans.recognizer import FaceGallery
 
-    gallery, problem = None, ""
-    if faces_version:
-        try:
-            gallery = FaceGallery.load(faces_path())
-        except ImageError as error:
-            # Tags still read: a damaged gallery costs only the cards registered by photo.
-            problem = (f"the cards registered by photo cannot be read ({error}): "
-                       "register them again under Decks and tags")
+    if not faces_version:
+        return None, ""
+    try:
+        return FaceGallery.load(faces_path()), ""
+    except ImageError as error:
+        # Tags still read: a damaged gallery costs only the cards registered by photo.
+        return None, (f"the cards registered by photo cannot be read ({error}): "
+                      "register them again under Decks and tags")
+
+
+@lru_cache(maxsize=8)
+def _scanner_for(catalog_id: str | None, faces_version: float) -> tuple[Any, str]:
+    from cardscans.pipeline import Scanner
+
+    gallery, problem = _gallery(faces_version)
     return Scanner.for_catalog(catalog_id, gallery), problem
 
 
-def _scanner(catalog_id: str | None) -> tuple[Any, str]:
-    """The scanner for a catalog, with the registered faces as they are on disk now."""
-    return _scanner_for(catalog_id, _faces_version())
+def _scanner(catalog_id: str | None, known: Catalog | None = None) -> tuple[Any, str]:
+    """The scanner for a catalog, or for a known one (a player's own deck, made per match), with the
+    registered faces as they are on disk now."""
+    if known is None:
+        return _scanner_for(catalog_id, _faces_version())
+    from cardscans.pipeline import Scanner
+
+    gallery, problem = _gallery(_faces_version())
+    return Scanner.for_known_catalog(known, gallery), problem
 
 
 def register_card_photo(catalog_id: str, card_id: str, data: bytes, source: str = "photo") -> None:
@@ -87,7 +100,8 @@ def register_card_photo(catalog_id: str, card_id: str, data: bytes, source: str 
         raise ScanFailed(f"the face gallery {path} cannot be written ({error.strerror}); nothing was changed") from None
 
 
-def scan_picture(data: bytes, catalog_id: str | None, source: str = "picture") -> ScanOutcome:
+def scan_picture(data: bytes, catalog_id: str | None, source: str = "picture",
+                 known: Catalog | None = None) -> ScanOutcome:
     import cv2
 
     from cardscans.imageio import ImageError, decode_image_bytes
@@ -96,7 +110,7 @@ def scan_picture(data: bytes, catalog_id: str | None, source: str = "picture") -
         image = decode_image_bytes(data, source)
     except ImageError as error:
         raise ScanFailed(str(error)) from None
-    scanner, gallery_problem = _scanner(catalog_id)
+    scanner, gallery_problem = _scanner(catalog_id, known)
     try:
         sightings = scanner.scan(image, effort="fast" if source == "camera picture" else "auto")
     except Exception as error:  # the screen's boundary: one message, the match untouched

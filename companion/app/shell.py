@@ -144,7 +144,7 @@ class Shell:
         elif vm.route == "decks":
             body = decks_screen(vm.decks, ui, self.render, self.home)
         else:
-            body = home_screen(vm.home, ui, self.go)
+            body = home_screen(vm.home, ui, self.go, self.render)
         self._show_camera()
         self._body.content = body
         self.page.update()

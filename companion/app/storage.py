@@ -94,6 +94,10 @@ class MatchStore(Protocol):
         """Newest first; raises StoreError when the listing cannot be read."""
         ...
 
+    def delete(self, match_id: str) -> None:
+        """Remove a stored match (its statistics with it); raises StoreError with the reason."""
+        ...
+
     def player_names(self) -> list[str]: ...
 
     def player_stats(self, tournament: int | None = None, *, player: str | None = None,
@@ -202,6 +206,11 @@ class MemoryStore:
             if match_id not in skip and not self.load(match_id).outcome().finished:
                 return match_id
         return None
+
+    def delete(self, match_id: str) -> None:
+        if self._records.pop(match_id, None) is None:
+            raise StoreError(f"there is no match {match_id}")
+        self._order.remove(match_id)
 
     def load(self, match_id: str) -> Match:
         text, redo = self._records[match_id]

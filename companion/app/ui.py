@@ -22,6 +22,9 @@ FONTS = {"ShinpanCardTerms": "fonts/ShinpanCardTerms.ttf", "ShinpanSymbols": "fo
 FALLBACK = list(FONTS)
 
 
+LARGE_TEXT = 1.5  # the text size from which side-by-side panels are stacked
+
+
 class Ui:
     """Sizes scaled by the user's text size; one instance per render."""
 
@@ -38,6 +41,13 @@ class Ui:
 
     def heading(self, value: str, size: float = 22) -> ft.Text:
         return self.text(value, size, bold=True)
+
+    def side_by_side(self, panels: list[ft.Control], spacing: int = 8) -> ft.Control:
+        """Two players' panels beside each other at 100 %; at 150 % and above, at 412 px wide, a panel
+        half the width cannot hold its numbers, so they stand one below the other."""
+        if self.scale >= LARGE_TEXT:
+            return ft.Column(panels, spacing=spacing, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        return ft.Row(panels, spacing=spacing, vertical_alignment=ft.CrossAxisAlignment.START)
 
     def button(self, label: str, on_click: Handler, *, primary: bool = False, disabled: bool = False,
                expand: bool = False, tooltip: str | None = None, icon: ft.IconData | None = None,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from companion.rules.errors import IllegalAction, InvalidSetup
 from companion.rules.model import (
@@ -19,6 +19,9 @@ from companion.rules.model import (
     PlayerSpec,
 )
 from companion.rules.text import hidden_character
+
+if TYPE_CHECKING:  # catalogs are loaded when a screen asks for cards, not when a ruleset is imported
+    from companion.rules.catalog import Catalog
 
 StateT = TypeVar("StateT")
 
@@ -160,6 +163,15 @@ class Ruleset(ABC, Generic[StateT]):
     def describe_event(self, event: Event, setup: MatchSetup) -> str:
         """One line a person reads; rulesets refine it for their own events."""
         return event.name
+
+    def card_catalog(self, setup: MatchSetup, seat: int) -> Catalog | None:
+        """The cards `seat` may play in this match, as the picker and the scanner know them: the ruleset's
+        catalog, or (Martial Arts TCG) the player's own deck; None where there is no list of cards."""
+        if self.catalog_id is None:
+            return None
+        from companion.rules.catalog import load_catalog
+
+        return load_catalog(self.catalog_id)
 
     def action_words(self, state: StateT, setup: MatchSetup, action: Action) -> str | None:
         """How the app's button names an action, where the record line would not say it plainly to a

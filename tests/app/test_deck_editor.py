@@ -86,3 +86,27 @@ def test_a_saved_deck_is_chosen_on_new_match_and_played(tmp_path: Path, monkeypa
     assert attack.label == "Ann: attack Dojo Kick"  # the new card is played from Ann's deck
     assert live.tap(attack), live.message
     assert "Ann: attack Dojo Kick" in live.timeline()[-1]
+
+
+def test_a_tag_of_the_players_own_deck_scanned_offers_the_card_to_play() -> None:
+    from companion.app.viewmodels.scan import ScanViewModel
+    from tests.app.tag_pictures import png_bytes, tag_frame
+
+    app = AppViewModel(MemoryStore())
+    app.go("new")
+    new = app.new_match
+    assert new is not None
+    new.select_ruleset("matcg")
+    new.set_name(0, "Ann")
+    new.set_name(1, "Ben")
+    assert app.start_match(), new.message
+    live = app.live
+    assert live is not None
+    for label in ("Ann: shuffle", "Ben: shuffle", "Ann: starts"):
+        live.tap(next(item for item in live.other_actions() if item.label == label))
+    live.toggle_picker()
+    scan = ScanViewModel(live)
+    assert scan.picture(png_bytes(tag_frame("tiger-example", "practice-jab")), "photo"), scan.status
+    assert live.picker.text == "Practice Jab"  # Ann plays the Tiger deck: its tag names her card
+    assert [item.label for item in live.picker_completions()] == ["Ann: attack Practice Jab"]
+    assert not scan.picture(png_bytes(tag_frame("crane-example", "example-palm-strike")), "photo")  # Ben's deck

@@ -172,13 +172,13 @@ def test_home_and_referee_screens_draw_the_not_saved_line_only_when_memory_only(
     store.not_saved_because = "the database could not be opened (disk full)"
     app = start_kendo(store)
     assert app.live is not None
-    home = " | ".join(_texts(home_screen(app.home, Ui(1.0), lambda route, match_id: None)))
+    home = " | ".join(_texts(home_screen(app.home, Ui(1.0), lambda route, match_id: None, lambda: None)))
     live = " | ".join(_texts(LiveScreen(app.live, Ui(1.0), lambda: None, lambda: None,
                                         not_saved=app.not_saved_warning).build()))
     line = "Not being saved: the database could not be opened (disk full); export before closing."
     assert line in home and line in live
     saved = start_kendo(_store(tmp_path))
-    assert "Not being saved" not in " ".join(_texts(home_screen(saved.home, Ui(1.0), lambda r, m: None)))
+    assert "Not being saved" not in " ".join(_texts(home_screen(saved.home, Ui(1.0), lambda r, m: None, lambda: None)))
 
 
 def test_home_draws_the_damaged_list_line_and_the_other_entries(tmp_path: Path) -> None:
@@ -188,6 +188,31 @@ def test_home_draws_the_damaged_list_line_and_the_other_entries(tmp_path: Path) 
     start_kendo(_store(tmp_path))
     with sqlite3.connect(tmp_path / "shinpan.db") as raw:
         raw.execute("UPDATE matches SET started_at = 'garbage' WHERE id = 1")
-    shown = " | ".join(_texts(home_screen(AppViewModel(_store(tmp_path)).home, Ui(1.0), lambda r, m: None)))
+    home = AppViewModel(_store(tmp_path)).home
+    shown = " | ".join(_texts(home_screen(home, Ui(1.0), lambda r, m: None, lambda: None)))
     assert "could not be read" in shown
     assert all(label in shown for label in ("New match", "History", "Decks and tags", "Settings"))
+
+
+def test_an_unfinished_match_started_by_mistake_is_deleted_from_home_and_undo_brings_it_back(
+        tmp_path: Path) -> None:
+    from companion.app.db_adapter import DbStore
+    from db.engine import open_database
+
+    store = DbStore(open_database(f"sqlite:///{tmp_path / 'shinpan.db'}"), "test database")
+    app = start_kendo(store)
+    assert app.live is not None
+    to_first_exchange(app.live)
+    match_id = app.live.match_id
+    app.go("home")
+    entries = app.home.entries()
+    assert [e.label for e in entries[:2]] == ["Resume match", "Delete this unfinished match"]
+    assert app.home.delete_unfinished(match_id)
+    assert app.home.notice == "Deleted Aiko vs Ben (3 actions). Undo brings it back."
+    assert store.matches() == [] and app.home.entries()[0].label == "New match"
+    assert app.home.undo_delete()
+    [back] = store.matches()
+    assert back.actions == 3 and back.players == ("Aiko", "Ben")
+    assert app.home.entries()[0].label == "Resume match"
+    app.go("live", back.id)
+    assert app.live is not None and app.live.turn_text() == "Ben (white) to answer Aiko's attack on MEN"

@@ -22,4 +22,4 @@ def scoreboard(summary: dict[str, Any], ui: Ui) -> ft.Control:
         panels.append(ft.Container(
             ft.Column([ui.text(title, 18, bold=True), *[ui.text(f, 15) for f in facts]], spacing=2),
             padding=10, border=ft.Border.all(2, "#555555"), border_radius=8, expand=True))
-    return ft.Row(panels, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
+    return ui.side_by_side(panels)

@@ -12,9 +12,9 @@ SIDE_COLOURS = {"red": ("#C62828", "#FFFFFF"), "white": ("#FFFFFF", INK)}
 IPPONS_TO_WIN = 2
 
 
-def _marks(count: int, total: int, full: ft.IconData, empty: ft.IconData, ink: str) -> list[ft.Control]:
+def _marks(count: int, total: int, full: ft.IconData, empty: ft.IconData, ink: str, ui: Ui) -> list[ft.Control]:
     """Filled and empty marks, as on a shiai scoreboard; the count is also written beside them."""
-    return [ft.Icon(full if i < count else empty, color=ink, size=22) for i in range(max(total, count))]
+    return [ft.Icon(full if i < count else empty, color=ink, size=ui.size(22)) for i in range(max(total, count))]
 
 
 def _panel(player: dict[str, Any], ui: Ui) -> ft.Control:
@@ -24,10 +24,11 @@ def _panel(player: dict[str, Any], ui: Ui) -> ft.Control:
     lines: list[ft.Control] = [
         ui.text(f"{side.upper()} · {name}", 20, bold=True, color=ink),
         ft.Row([ui.text(f"IPPON {ippon}", 26, bold=True, color=ink),
-                *_marks(ippon, IPPONS_TO_WIN, ft.Icons.CIRCLE, ft.Icons.CIRCLE_OUTLINED, ink)], spacing=4),
+                *_marks(ippon, IPPONS_TO_WIN, ft.Icons.CIRCLE, ft.Icons.CIRCLE_OUTLINED, ink, ui)], spacing=4,
+               wrap=True),
         ft.Row([ui.text(f"HANSOKU {hansoku}", 18, color=ink),
-                *_marks(hansoku, 1, ft.Icons.CHANGE_HISTORY, ft.Icons.CHANGE_HISTORY_OUTLINED, ink)],
-               spacing=4),
+                *_marks(hansoku, 1, ft.Icons.CHANGE_HISTORY, ft.Icons.CHANGE_HISTORY_OUTLINED, ink, ui)],
+               spacing=4, wrap=True),
         ui.text(f"{player.get('hand', 0)} cards in hand", 14, color=ink),
     ]
     return ft.Container(ft.Column(lines, spacing=2), bgcolor=background, padding=12, expand=True,
@@ -36,8 +37,7 @@ def _panel(player: dict[str, Any], ui: Ui) -> ft.Control:
 
 def scoreboard(summary: dict[str, Any], ui: Ui) -> ft.Control:
     players = summary.get("players", [])
-    rows: list[ft.Control] = [ft.Row([_panel(p, ui) for p in players], spacing=8,
-                                     vertical_alignment=ft.CrossAxisAlignment.START)]
+    rows: list[ft.Control] = [ui.side_by_side([_panel(p, ui) for p in players])]
     if len(players) == 2:
         red_first = sorted(players, key=lambda p: 0 if p.get("side") == "red" else 1)
         score = " - ".join(f"{p['name']} ({p.get('side')}) {p['ippon']}" for p in red_first)

@@ -87,8 +87,7 @@ def _cards(entries: list[dict[str, Any]]) -> str:
 
 def scoreboard(summary: dict[str, Any], ui: Ui) -> ft.Control:
     players = summary.get("players", [])
-    parts: list[ft.Control] = [ft.Row([_points_row(p, ui) for p in players], spacing=8,
-                                      vertical_alignment=ft.CrossAxisAlignment.START)]
+    parts: list[ft.Control] = [ui.side_by_side([_points_row(p, ui) for p in players])]
     parts.append(_ring(summary, ui))
     for player in players:
         side = str(player.get("side") or "")

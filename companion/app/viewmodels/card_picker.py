@@ -48,6 +48,10 @@ class CardPickerViewModel:
     def for_catalog(cls, catalog_id: str | None) -> CardPickerViewModel:
         return cls(picker_cards(load_catalog(catalog_id)) if catalog_id else [])
 
+    @classmethod
+    def of(cls, catalog: Catalog | None) -> CardPickerViewModel:
+        return cls(picker_cards(catalog) if catalog is not None else [])
+
     def results(self) -> list[PickerCard]:
         wanted = normalise_name(self.query)
         words = self.query.strip().casefold()

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from companion.app.viewmodels.deck_editor import DeckEditorViewModel
 from companion.app.viewmodels.owner_values import OwnerValuesViewModel
 from companion.rules.catalog import Catalog, available_catalogs, load_catalog, normalise_name
+
+if TYPE_CHECKING:  # the deck editor (and the Martial Arts TCG ruleset) load when it is opened
+    from companion.app.viewmodels.deck_editor import DeckEditorViewModel
 
 
 @dataclass(frozen=True)
@@ -33,6 +36,8 @@ class DecksViewModel:
 
     def open_deck_editor(self) -> DeckEditorViewModel:
         """Martial Arts TCG has no card list: each owner enters his own decks (T6, T7)."""
+        from companion.app.viewmodels.deck_editor import DeckEditorViewModel
+
         self.opened, self._catalog = None, None
         self.deck_editor = DeckEditorViewModel()
         return self.deck_editor

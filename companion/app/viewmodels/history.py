@@ -11,6 +11,18 @@ from companion.app.viewmodels.triggers import triggers_of
 from companion.rules.match import Match
 from companion.rules.record import format_action_line
 
+
+def ruleset_title(ruleset_id: str) -> str:
+    """The game's name as people say it; the id itself for a ruleset this program does not know."""
+    from companion.rules.errors import RulesError
+    from companion.rules.registry import get_ruleset
+
+    try:
+        return get_ruleset(ruleset_id).name
+    except RulesError:
+        return ruleset_id
+
+
 SCORE_KEYS = ("ippon", "points", "score", "hand")  # the first the ruleset has (MACE: health in hand)
 PENALTY_KEYS = ("hansoku", "penalties")
 
@@ -65,9 +77,12 @@ class HistoryViewModel:
 
     @staticmethod
     def row_text(stored: StoredMatch) -> str:
+        """Date, players, game, result: enough to tell one match from another at a glance."""
         result = stored.result or "in progress"
         cup = f" · {stored.tournament}" if stored.tournament else ""
-        return f"{' vs '.join(stored.players)} · {stored.ruleset} · {result} · {stored.actions} actions{cup}"
+        date = f"{stored.date} · " if stored.date else ""
+        return (f"{date}{' vs '.join(stored.players)} · {ruleset_title(stored.ruleset)} · {result} · "
+                f"{stored.actions} actions{cup}")
 
     def open(self, match_id: str) -> None:
         self.message = ""

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.app.storage import MatchStore, StoredMatch, StoreError
+from companion.rules.errors import RulesError
+from companion.rules.match import Match
 
 
 @dataclass(frozen=True)
@@ -26,6 +28,40 @@ class HomeViewModel:
         self.store = store
         self.unresumable: set[str] = set()  # tried and refused this session: offer the next one instead
         self.message = ""  # why the last resume failed, or why the list could not be read
+        self.deleted: Match | None = None  # the last match deleted here, until Undo or the next delete
+        self.notice = ""
+
+    def delete_unfinished(self, match_id: str) -> bool:
+        """A match started by mistake goes; its actions are kept here so that Undo brings it back."""
+        try:
+            match = self.store.load(match_id)
+            if match.outcome().finished:
+                self.message = "A finished match is the club's record: it is not deleted here."
+                return False
+            self.store.delete(match_id)
+        except StoreError as error:
+            self.message = f"{error}."
+            return False
+        self.deleted = match
+        who = " vs ".join(p.name for p in match.setup.players)
+        self.notice = f"Deleted {who} ({len(match.actions)} actions). Undo brings it back."
+        return True
+
+    def undo_delete(self) -> bool:
+        """The deleted match stored again, every action as it was (a new number in History)."""
+        match, self.deleted = self.deleted, None
+        if match is None:
+            return False
+        try:
+            _, session = self.store.start(match.setup)
+            for action in match.actions:
+                session.push(action)
+            session.close()
+        except (StoreError, RulesError) as error:
+            self.message = f"The match could not be brought back ({error})."
+            return False
+        self.notice = "The match is back: Resume match continues it."
+        return True
 
     @property
     def warning(self) -> str:
@@ -54,6 +90,8 @@ class HomeViewModel:
             who = " vs ".join(pending.players) or f"match {pending.id}"
             entries.append(HomeEntry("Resume match", "live", f"{who}, {pending.actions} actions so far",
                                      pending.id))
+            entries.append(HomeEntry("Delete this unfinished match", "delete",
+                                     "started by mistake? it goes, and Undo brings it back", pending.id))
         entries += [
             HomeEntry("New match", "new", "choose the rules and the players"),
             HomeEntry("History", "history", "every match, its timeline and result"),

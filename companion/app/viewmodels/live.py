@@ -13,6 +13,7 @@ from typing import Any
 from companion.app.storage import LiveSession
 from companion.app.viewmodels.card_picker import CardPickerViewModel
 from companion.app.viewmodels.triggers import Trigger, triggers_of
+from companion.rules.catalog import Catalog
 from companion.rules.errors import IllegalAction, RulesError
 from companion.rules.match import Match, Step
 from companion.rules.model import Action, Forfeit
@@ -71,7 +72,6 @@ class LiveViewModel:
     def __init__(self, session: LiveSession, match_id: str) -> None:
         self.session = session
         self.match_id = match_id
-        self.picker = CardPickerViewModel.for_catalog(session.match.ruleset.catalog_id)
         self.picker_open = False
         self.scanner_open = False
         self.forfeit_armed: int | None = None  # a forfeit takes two taps: it ends the match
@@ -83,6 +83,8 @@ class LiveViewModel:
         self.message = ""  # a problem: the match is unchanged
         self.notice = ""  # what just happened (undone, redone)
         self.card_language = "romaji"
+        self._picker_seat = self._seat_for_cards()
+        self.picker = CardPickerViewModel.of(self.card_catalog())
 
     # --- what the screen shows ------------------------------------------------------------
 
@@ -194,8 +196,10 @@ class LiveViewModel:
             return []
         seat = self.acting_seat()
         name = self.match.setup.players[seat].name if seat is not None else ""
-        found = [r for r in self._all_responses()
-                 if r.actor == seat and r.label.casefold().startswith(f"{name}: {typed}".casefold())]
+        mine = [r for r in self._all_responses() if r.actor == seat]
+        found = [r for r in mine if r.label.casefold().startswith(f"{name}: {typed}".casefold())]
+        if not found:  # a play that names its cards after a verb ("Ann: attack Practice Jab")
+            found = [r for r in mine if r.label.casefold().endswith(f" {typed}".casefold())]
         return found[:limit]
 
     def other_actions(self) -> list[ResponseItem]:
@@ -289,8 +293,20 @@ class LiveViewModel:
             self.picker_open = False
         return recorded
 
+    def _seat_for_cards(self) -> int:
+        seats = self.match.to_act()
+        return seats[0] if seats else 0
+
+    def card_catalog(self) -> Catalog | None:
+        """The cards the player to act may play: the game's catalog, or his own deck (Martial Arts TCG)."""
+        seat = self.acting_seat()
+        return self.match.ruleset.card_catalog(self.match.setup, self._seat_for_cards() if seat is None else seat)
+
     def toggle_picker(self) -> None:
         self.picker_open = not self.picker_open
+        seat = self.acting_seat() or 0
+        if self.picker_open and seat != self._picker_seat and self.match.ruleset.catalog_id is None:
+            self._picker_seat, self.picker = seat, CardPickerViewModel.of(self.card_catalog())  # his own deck
 
     def toggle_scanner(self) -> None:
         self.scanner_open = not self.scanner_open

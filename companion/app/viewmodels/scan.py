@@ -28,7 +28,10 @@ class ScanViewModel:
 
         scan = self._scan or scan_picture
         try:
-            return scan(data, self.live.match.ruleset.catalog_id, source)
+            ruleset = self.live.match.ruleset
+            if ruleset.catalog_id is None:  # the player's own deck (Martial Arts TCG): its tags name its cards
+                return scan(data, None, source, known=self.live.card_catalog())
+            return scan(data, ruleset.catalog_id, source)
         except ScanFailed as error:
             self.status = f"{error}. The match is unchanged."
             self.outlined_png = b""
