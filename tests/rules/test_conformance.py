@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
+from companion.rules.mace.state import ChargeUp
 from companion.rules.match import Match
-from companion.rules.model import MatchSetup
+from companion.rules.model import LegalResponse, MatchSetup
 from companion.rules.record import match_to_record, read_record, replay_record
 from companion.rules.registry import all_rulesets
 
@@ -24,12 +25,36 @@ MAX_STEPS = 3000
 # Rulesets whose rules change with more than four seats are played at every count they allow.
 EVERY_SEAT_COUNT = {"musashi"}
 # Play modes that are rules options of a ruleset, played besides its default options.
-MODES: dict[str, list[dict[str, str]]] = {"martial-arts-tcg": [{"mode": "anything-goes"}]}
+MODES: dict[str, list[dict[str, str]]] = {}
+# Rulesets whose play modes fix their seat counts: each (players, options) is played instead of the range.
+SEATED_MODES: dict[str, list[tuple[int, dict[str, str]]]] = {"martial-arts-tcg": [
+    (2, {}), (2, {"mode": "anything-goes"}), (4, {"mode": "two-on-two"}), (3, {"mode": "army-of-one"}),
+    (10, {"mode": "army-of-one"}), (10, {"mode": "army-of-one", "goal": "all-enemies", "anything-goes": "true"}),
+]}
+
+
+def _mace_unseen(responses: list[LegalResponse], choice: LegalResponse, rng: random.Random) -> LegalResponse:
+    """MACE: half the Charges are placed unseen (MCD12), far more often than picking the one such
+    line among the clubs would, so Blasts and damage name the cards they could be (MCD13)."""
+    if isinstance(choice.action, ChargeUp) and rng.random() < 0.5:
+        unseen = ChargeUp(choice.action.actor, None)
+        return next((r for r in responses if r.action == unseen), choice)
+    return choice
+
+
+# Per ruleset, how the random player bends its choice towards lines worth exercising.
+STEER = {"mace": _mace_unseen}
 
 
 def _setups() -> list[tuple[str, MatchSetup]]:
     cases = []
     for ruleset in all_rulesets():
+        for count, options in SEATED_MODES.get(ruleset.id, []):
+            names = [f"Player{n + 1}" for n in range(count)]
+            label = "".join(f"-{value}" for value in options.values())
+            cases.append((f"{ruleset.id}-{count}p{label}", ruleset.make_setup(names, options, seed=0)))
+        if ruleset.id in SEATED_MODES:
+            continue
         top = ruleset.players_max if ruleset.id in EVERY_SEAT_COUNT else min(ruleset.players_max, 4)
         for count in range(ruleset.players_min, top + 1):
             names = [f"Player{n + 1}" for n in range(count)]
@@ -50,6 +75,8 @@ def _play_randomly(setup: MatchSetup, seed: int) -> Match:
         assert responses, f"no legal response while the match is still on: {match.summary()}"
         assert set(r.action.actor for r in responses) <= set(match.to_act())
         choice = rng.choice(responses)
+        if setup.ruleset in STEER:
+            choice = STEER[setup.ruleset](responses, choice, rng)
         before: Any = match.state
         if rng.random() < 0.2:
             explained = match.ruleset.explain(match.rules_state, choice.action)

@@ -14,18 +14,23 @@ from companion.rules.martial_arts_tcg.state import (
 from companion.rules.martial_arts_tcg.turns import Events, draw
 
 
-def reached(state: MatState, seat: int, who: Who) -> tuple[int, ...]:
+def reached(state: MatState, seat: int, who: Who, aim: int | None) -> tuple[int, ...]:
+    """Whom an effect reaches: its player; the opponent the card is aimed at (the attacked player, the
+    attacker blocked, the Strategy card's target) or, aimed at nobody (an Event), every opponent still
+    in; `both`: the player and that opponent, or every player still in (MTD4, MTD21)."""
     if who is Who.SELF:
         return (seat,)
     if who is Who.OPPONENT:
-        return state.opponents(seat)
-    return tuple(range(len(state.names)))
+        return (aim,) if aim is not None else state.standing_opponents(seat)
+    if aim is not None:
+        return (seat, aim)
+    return tuple(other for other in range(len(state.names)) if other not in state.fallen)
 
 
 def apply_effect(state: MatState, seat: int, effect: Effect, card: str, events: Events, *,
-                 adjusted: bool = False) -> MatState:
+                 aim: int | None = None, adjusted: bool = False) -> MatState:
     """One effect of `seat`'s card. Health is settled by the caller (both may fall at once, T24)."""
-    for target in reached(state, seat, effect.who):
+    for target in reached(state, seat, effect.who, aim):
         state, result = _one(state, seat, target, effect, card, events)
         events.append(EffectApplied(target, card, effect.text, result, adjusted))
     return state
@@ -37,8 +42,9 @@ def _one(state: MatState, seat: int, target: int, effect: Effect, card: str, eve
     amount = effect.amount
     match effect.verb:
         case Verb.HEAL:
-            health = min(held.health + amount, 30)  # T23
-            return state.seat(target, health=health), f"{name} heals to {health} (T23: never above 30)"
+            health = min(held.health + amount, held.start_health)  # T23
+            return state.seat(target, health=health), f"{name} heals to {health} (T23: never above " \
+                f"{held.start_health})"
         case Verb.DAMAGE:
             return state.seat(target, health=held.health - amount), f"{name} takes {amount}"
         case Verb.DRAW:

@@ -1,8 +1,8 @@
 """The Martial Arts TCG's state, actions and events: frozen values, never mutated.
 
-Shaped for more seats (T9 Two-on-Two, T10 Army of One, a later issue): everything a player owns is
-per seat (`SeatState`), ADR and the Event in play are keyed by a pool owner (`Rules.pool_of`: the seat
-now, the team later), an attack names its target seat, and who plays next is a function (turns.py).
+Everything a player owns is per seat (`SeatState`), ADR and the Event in play are keyed by a pool
+owner (`Rules.pool_of`: the seat, or the team in Two-on-Two and Army of One, seating.py), an attack
+names its target seat, and who plays next is a function (modes.py).
 Hands are hidden: the state counts hand, deck and discard per seat, and how many copies of each card
 are known to be out of hand and deck (discards, the Event in play).
 """
@@ -13,9 +13,9 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from companion.rules.martial_arts_tcg.cards import Effect, PlayableCard
+from companion.rules.martial_arts_tcg.seating import START_HEALTH, Rules
 from companion.rules.model import Action, Event, Trigger
 
-START_HEALTH = 30  # T1
 HAND_AT_START = 7  # T6
 DRAW_ACTIVE, DRAW_OTHER = 3, 2  # T4
 
@@ -59,16 +59,8 @@ class SeatState:
     skip_next: bool = False  # the deck ran out: the next turn is a Recovery Phase (T16)
     owed: int = 0  # cards a draw could not give; drawn after the reshuffle (T16)
     cancel_next: bool = False  # a cancel waits for this seat's next Attack, Defense or Strategy card (T7)
-
-
-@dataclass(frozen=True)
-class Rules:
-    anything_goes: bool = False
-    cpt_at_least_lnk: bool = False  # T2's printed reading on attack links
-
-    def pool_of(self, seat: int) -> int:
-        """Who owns the ADR pool and the Event slot a seat uses (T5, T9: the team, later)."""
-        return seat
+    start_health: int = START_HEALTH  # healing stops here (T23); Army of One: 30, 15, 10 (T10)
+    exhausted: bool = False  # Army of One: the Hero's deck has run out once: every other turn skipped (T17)
 
 
 @dataclass(frozen=True)
@@ -97,6 +89,7 @@ class Chain:
     hits: int
     lnk: int | None
     card: int | None = None  # the card whose LNK is open
+    target: int | None = None  # who the last hit struck: a link elsewhere is the Hero's switch (T10)
 
 
 @dataclass(frozen=True)
@@ -136,7 +129,10 @@ class MatState:
     chain: Chain | None = None
     counter: CounterWindow | None = None
     rewind: Rewind | None = None
-    winner: int | None = None
+    leader: int | None = None  # Army of One: the Enemies' leader, declared at setup (T10)
+    hero_target: int | None = None  # Army of One: the Enemy the Hero attacked last (T10, T21)
+    fallen: tuple[int, ...] = ()  # seats out at 0 health, in the order they fell (T9, T10)
+    winners: tuple[int, ...] = ()
     drawn: bool = False
     reason: str = ""
 
@@ -151,7 +147,18 @@ class MatState:
         return self.decks[seat].cards[index]
 
     def opponents(self, seat: int) -> tuple[int, ...]:
-        return tuple(other for other in range(len(self.names)) if other != seat)
+        """The other side's seats: the other player, the other team, the Hero or the Enemies (T9, T10)."""
+        pool = self.rules.pool_of(seat)
+        return tuple(other for other in range(len(self.names)) if self.rules.pool_of(other) != pool)
+
+    def standing_opponents(self, seat: int) -> tuple[int, ...]:
+        return tuple(other for other in self.opponents(seat) if other not in self.fallen)
+
+    def teammates(self, seat: int) -> tuple[int, ...]:
+        """The seat's partners still in (T9; the other Enemies, T10)."""
+        pool = self.rules.pool_of(seat)
+        return tuple(other for other in range(len(self.names))
+                     if other != seat and self.rules.pool_of(other) == pool and other not in self.fallen)
 
     def available(self, seat: int, index: int) -> int:
         """Copies of a card that may still be in the seat's hand or deck."""
@@ -172,11 +179,17 @@ class Starts(Action):
 
 
 @dataclass(frozen=True)
+class Leads(Action):
+    """Army of One: this Enemy is the Enemies' leader (15 health) and starts (T10)."""
+
+
+@dataclass(frozen=True)
 class PlayCard(Action):
     """An Event or Strategy card; an Event may name the Event it replaces (T5)."""
 
     card: str
     replacing: str | None = None
+    target: str | None = None  # the opponent a Strategy card is aimed at (never a teammate, T9)
 
 
 @dataclass(frozen=True)
@@ -184,6 +197,7 @@ class AttackWith(Action):
     """A new attack with an Attack card (Attack Phase, Continued Attack Phase, T12)."""
 
     card: str
+    target: str | None = None  # the player attacked, by name (T9, T10)
 
 
 @dataclass(frozen=True)
@@ -191,6 +205,7 @@ class Link(Action):
     """A linked attack after a hit: CPT must fit the previous card's LNK (T2)."""
 
     card: str
+    target: str | None = None  # the player attacked, by name (T9, T10)
 
 
 @dataclass(frozen=True)
@@ -210,6 +225,7 @@ class Counter(Action):
     """A counter-attack after a defence: CPT at most the defence card's LNK (T8)."""
 
     card: str
+    target: str | None = None  # the player attacked, by name (T9, T10)
 
 
 @dataclass(frozen=True)
@@ -228,6 +244,7 @@ class Adjust(Action):
 
     effect: Effect
     card: str
+    target: str | None = None  # whom "opponent" means with more than one
 
 
 # --- events ---------------------------------------------------------------------------------------
@@ -242,6 +259,30 @@ class Shuffled(Event):
 @dataclass(frozen=True)
 class StarterChosen(Event):
     seat: int
+
+
+@dataclass(frozen=True)
+class LeaderDeclared(Event):
+    seat: int
+    health: int
+
+
+@dataclass(frozen=True)
+class TargetSwitched(Event):
+    """The Hero's link goes on against another Enemy (T10)."""
+
+    seat: int
+    old: int
+    new: int
+
+
+@dataclass(frozen=True)
+class TurnPassed(Event):
+    """Whose turn comes next, and the rule that says so (T8, T19, T21)."""
+
+    seat: int
+    why: str
+    ruling: str
 
 
 @dataclass(frozen=True)
@@ -316,6 +357,7 @@ class AttackResolved(Event):
     defence_value: int
     damage: int
     health: int
+    defender: int | None = None  # a teammate who defended for the attacked player (T9, T20)
 
 
 @dataclass(frozen=True)

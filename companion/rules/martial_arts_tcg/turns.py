@@ -1,11 +1,10 @@
-"""Turns: who plays next, the Draw Phase (T4), running out and the Recovery Phase (T16), the end (T1, T24)."""
+"""Turns: who plays next (modes.py), the Draw Phase (T4, T18), running out and the Recovery Phase (T16,
+T17), players out and the end (T1, T9, T10, T24)."""
 
 from __future__ import annotations
 
+from companion.rules.martial_arts_tcg import modes
 from companion.rules.martial_arts_tcg.state import (
-    DRAW_ACTIVE,
-    DRAW_OTHER,
-    START_HEALTH,
     CardsDrawn,
     DeckRanOut,
     HealthGone,
@@ -15,16 +14,11 @@ from companion.rules.martial_arts_tcg.state import (
     RecoveryPhase,
     Shuffled,
     TurnBegan,
+    TurnPassed,
 )
 from companion.rules.model import Event, MatchDrawn, MatchWon
 
 Events = list[Event]
-
-
-def next_turn(state: MatState) -> int:
-    """Whoever controls the turn last ends it; the other player's turn follows (T8). Two-on-Two will go
-    round the seats from the player whose turn it was (T19), Army of One back and forth (T21)."""
-    return (state.control + 1) % len(state.names)
 
 
 def draw(state: MatState, seat: int, count: int, reason: str, events: Events) -> MatState:
@@ -37,7 +31,8 @@ def draw(state: MatState, seat: int, count: int, reason: str, events: Events) ->
     if drawn < count:
         owed = held.owed + count - drawn
         events.append(DeckRanOut(seat, owed))
-        state = state.seat(seat, skip_next=True, owed=owed)
+        # the Hero's first run-out starts his exhaustion: every other turn of his skipped (T17)
+        state = state.seat(seat, skip_next=True, owed=owed, exhausted=state.rules.is_hero(seat) or held.exhausted)
     return state
 
 
@@ -61,14 +56,16 @@ def begin_turn(state: MatState, seat: int, events: Events) -> MatState:
             return state.evolve(phase=Phase.RECOVERY, turn=seat, control=seat, attack=None, chain=None,
                                 counter=None)
         state = finish_recovery(state, seat, events, reshuffled=False)
-        seat = next_turn(state.evolve(control=seat))
+        seat = pass_turn(state.evolve(turn=seat, control=seat), events)
+    exhausted = state.seats[seat].exhausted  # before this turn's draws: a first run-out now skips the next
     number = state.turn_number + 1
     state = state.evolve(turn=seat, control=seat, turn_number=number, attack=None, chain=None, counter=None)
     events.append(TurnBegan(seat, number))
     if number > 1:  # nobody draws on the game's first turn (T4)
-        state = draw(state, seat, DRAW_ACTIVE, "Draw Phase: the player whose turn it is draws 3 (T4)", events)
-        for other in state.opponents(seat):
-            state = draw(state, other, DRAW_OTHER, "Draw Phase: the other player draws 2 (T4)", events)
+        for drawer, count, why in modes.draw_phase(state, seat):
+            state = draw(state, drawer, count, why, events)
+    if exhausted:  # the Hero plays this turn, so he skips his next (T17)
+        state = state.seat(seat, skip_next=True)
     events.append(PhaseEntered(seat, Phase.PREP))
     return state.evolve(phase=Phase.PREP)
 
@@ -87,29 +84,52 @@ def finish_recovery(state: MatState, seat: int, events: Events, *, reshuffled: b
     return state
 
 
+def pass_turn(state: MatState, events: Events) -> int:
+    """Whose turn follows, said as an event with its ruling (T8, T19, T21)."""
+    seat, why, ruling = modes.next_turn(state)
+    events.append(TurnPassed(seat, why, ruling))
+    return seat
+
+
 def end_turn(state: MatState, events: Events) -> MatState:
-    return begin_turn(state.evolve(rewind=None), next_turn(state), events)
+    return begin_turn(state.evolve(rewind=None), pass_turn(state, events), events)
 
 
 def settle_health(state: MatState, events: Events) -> MatState:
-    """Health 0 or less loses (T1); both at once is a draw (T24). Healing stops at the start (T23)."""
-    capped = state
+    """Health 0 or less puts a player out (T1, T9); a side with nobody left loses, both at once is a draw
+    (T24). Healing stops at the start (T23). A fight goes on around a player who is out (T9, T10)."""
     for seat, held in enumerate(state.seats):
-        if held.health > START_HEALTH:
-            capped = capped.seat(seat, health=START_HEALTH)
-    state = capped
-    gone = [seat for seat, held in enumerate(state.seats) if held.health <= 0]
-    if not gone or state.phase is Phase.OVER:
+        if held.health > held.start_health:
+            state = state.seat(seat, health=held.start_health)
+    if state.phase is Phase.OVER:
+        return state
+    gone = tuple(seat for seat, held in enumerate(state.seats) if held.health <= 0 and seat not in state.fallen)
+    if not gone:
         return state
     for seat in gone:
         events.append(HealthGone(seat, state.seats[seat].health))
-    over = state.evolve(phase=Phase.OVER, attack=None, counter=None, rewind=None)
-    standing = [seat for seat in range(len(state.names)) if seat not in gone]
-    if not standing:
-        reason = "both players reached 0 health at the same moment"
-        events.append(MatchDrawn(reason, "T24"))
-        return over.evolve(drawn=True, reason=reason)
-    winner = standing[0]
-    reason = f"{state.names[gone[0]]}'s health fell to {state.seats[gone[0]].health}"
-    events.append(MatchWon((winner,), reason, "T1"))
-    return over.evolve(winner=winner, reason=reason)
+    state = state.evolve(fallen=state.fallen + gone)
+    result = modes.decided(state)
+    if result is None:
+        return _around_the_fallen(state, events)
+    winners, reason, ruling = result
+    over = state.evolve(phase=Phase.OVER, attack=None, counter=None, rewind=None, reason=reason)
+    if not winners:
+        events.append(MatchDrawn(reason, ruling))
+        return over.evolve(drawn=True)
+    events.append(MatchWon(winners, reason, ruling))
+    return over.evolve(winners=winners)
+
+
+def _around_the_fallen(state: MatState, events: Events) -> MatState:
+    """A player out takes nothing more: an attack on him waits for no block, his counter is lost, and a
+    turn he controls passes on (T9, T19)."""
+    fallen = state.fallen
+    if state.counter is not None and state.counter.defender in fallen:
+        state = state.evolve(counter=None)
+    waiting = state.attack
+    if waiting is not None and (waiting.target in fallen or waiting.attacker in fallen):
+        state = state.evolve(attack=None, chain=None, phase=Phase.CONTINUED)
+    if state.control in fallen:
+        return begin_turn(state.evolve(rewind=None), pass_turn(state, events), events)
+    return state

@@ -1,4 +1,5 @@
-"""Matches from record lines, on the shipped example decks: Ann plays Tiger (seat 1), Ben Crane (seat 2)."""
+"""Matches from record lines, on the shipped example decks: Ann plays Tiger (seat 1), Ben Crane (seat 2),
+then Tiger and Crane by turns (Cal Tiger, Dee Crane, ...)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,13 @@ from companion.rules.registry import get_ruleset
 
 RULESET = get_ruleset("martial-arts-tcg")
 START = ("Ann: shuffle", "Ben: shuffle", "Ann: starts")
+FOUR = ("Ann", "Ben", "Cal", "Dee")  # Two-on-Two: Ann and Cal are team A, Ben and Dee team B (T9)
+SHUFFLED = tuple(f"{name}: shuffle" for name in FOUR)
 
 
-def match(*lines: str, options: Mapping[str, OptionValue] | None = None) -> Match:
-    played = Match(RULESET.make_setup(["Ann", "Ben"], options or {}))
+def match(*lines: str, options: Mapping[str, OptionValue] | None = None,
+          names: tuple[str, ...] = ("Ann", "Ben")) -> Match:
+    played = Match(RULESET.make_setup(list(names), options or {}))
     for line in lines:
         push(played, line)
     return played

@@ -64,13 +64,13 @@ def test_content_that_disagrees_with_its_hash_is_refused_naming_the_line() -> No
 def test_a_reference_without_its_block_is_refused_naming_the_option_line() -> None:
     text = _record()
     cut = text[: text.index("\ncontent: ")] + "\n"
-    with pytest.raises(RecordError, match=r"^line 5: option deck-1 names content sha256:[0-9a-f]{10}…, but the "
+    with pytest.raises(RecordError, match=r"^line 6: option deck-1 names content sha256:[0-9a-f]{10}…, but the "
                        "record has no content block with that hash"):
         read_record(cut)
 
 
 @pytest.mark.parametrize(("change", "message"), [
-    (lambda t: t.replace("1. Ann: shuffle", "| stray\n1. Ann: shuffle"), r"line 8: a content line \('\|'\) outside"),
+    (lambda t: t.replace("1. Ann: shuffle", "| stray\n1. Ann: shuffle"), r"line 9: a content line \('\|'\) outside"),
     (lambda t: t.replace("option: deck-2 = sha256:", "option: deck-2 = my-deck.toml #"),
      "option deck-2 takes a content reference"),
     (lambda t: t + "\ncontent: " + content.reference("x\n") + "\n| x\n", "is named by no option"),
@@ -90,7 +90,7 @@ def test_a_deck_breaking_t6_in_a_record_is_named_at_its_option_line() -> None:
     new_text = "\n".join(line[2:] if line.startswith("| ") else "" for line in lines) + "\n"
     new_ref = content.reference(new_text)
     rebuilt = text.replace(block, "\n".join(content.block_lines(new_text))).replace(ref, new_ref)
-    with pytest.raises(RecordError, match=r"^line 5: option deck-1: deck 'Tiger \(example deck\)': the main deck "
+    with pytest.raises(RecordError, match=r"^line 6: option deck-1: deck 'Tiger \(example deck\)': the main deck "
                        r"holds \d+ cards; a deck holds at least 50 \[T6\]"):
         read_record(rebuilt)
 
