@@ -43,7 +43,15 @@ def rebuild_setup(
     options: Mapping[str, OptionValue],
     seed: int | None,
     date: str | None,
+    rules: int = 1,
 ) -> MatchSetup:
-    """The MatchSetup a stored match started from (seats in order: name, side, team)."""
+    """The MatchSetup a stored match started from (seats in order: name, side, team), under the rules
+    revision it was played with; one newer than this program knows is refused (StorageError)."""
+    ruleset = get_ruleset(ruleset_id)
+    if rules > ruleset.revision:
+        from db.errors import StorageError
+
+        raise StorageError(f"this match was played under rules revision {rules} of {ruleset.id}, newer than this "
+                           f"Shinpan knows (revision {ruleset.revision}): update Shinpan to open it")
     players = tuple(PlayerSpec(name, side, team) for name, side, team in seats)
-    return MatchSetup(get_ruleset(ruleset_id).id, players, tuple(sorted(options.items())), seed, date)
+    return MatchSetup(ruleset.id, players, tuple(sorted(options.items())), seed, date, rules)

@@ -54,7 +54,8 @@ def _documents(ids: Sequence[int], *, session: Session) -> Iterator[dict[str, An
         row = matches[match_id]
         names = [seat.name for seat in seats[match_id]]
         yield {
-            "ruleset": row.ruleset, "format_version": row.format_version, "title": row.title, "seed": row.seed,
+            "ruleset": row.ruleset, "format_version": row.format_version, "rules": row.rules_revision,
+            "title": row.title, "seed": row.seed,
             "date": row.date, "options": dict(sorted((row.options or {}).items())),
             "players": [{"name": s.name, "side": s.side, "team": s.team} for s in seats[match_id]],
             "started_at": _iso(row.started_at), "finished_at": _iso(row.finished_at), "status": row.status,

@@ -45,6 +45,7 @@ class MatchBase(SQLModel):
     ruleset: str = Field(max_length=64, index=True)
     options: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
     format_version: int
+    rules_revision: int = Field(default=1, sa_column_kwargs={"server_default": "1"})  # the rules it plays under
     seed: int | None = None
     date: str | None = Field(default=None, max_length=32)
     title: str | None = Field(default=None, max_length=200)

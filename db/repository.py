@@ -120,6 +120,7 @@ def create_match(
         ruleset=setup.ruleset,
         options=dict(setup.options),
         format_version=FORMAT_VERSION,
+        rules_revision=setup.rules,
         seed=setup.seed,
         date=setup.date,
         title=title,
@@ -329,7 +330,7 @@ def load_match(match_id: int, *, session: Session) -> LoadedMatch:
         .where(StoredSeat.match_id == match_id).order_by(col(StoredSeat.seat))
     ).all()
     setup = rebuild_setup(row.ruleset, [(p.name, s.side, s.team) for s, p in seats], row.options, row.seed,
-                          row.date)
+                          row.date, row.rules_revision)
     actions = session.exec(
         select(StoredAction).where(StoredAction.match_id == match_id).order_by(col(StoredAction.seq))
     ).all()

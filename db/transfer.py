@@ -87,6 +87,7 @@ def match_to_json(match_id: int, *, session: Session) -> dict[str, Any]:
     return {
         "ruleset": row.ruleset,
         "format_version": row.format_version,
+        "rules": row.rules_revision,
         "title": row.title,
         "seed": row.seed,
         "date": row.date,
@@ -214,9 +215,12 @@ def _json_match(raw: Any, where: str, source: str) -> Incoming:
         players = [(p["name"], p.get("side"), p.get("team")) for p in raw["players"]]
         from companion.rules.model import PlayerSpec
 
+        rules = raw.get("rules", 1)  # exports made before rules revisions existed are revision 1
+        if not isinstance(rules, int) or isinstance(rules, bool):
+            raise ImportRejected(source, f"{where}.rules is not a rules revision (a whole number from 1)")
         setup: MatchSetup = ruleset.make_setup(
             [PlayerSpec(n, s, t) for n, s, t in players], raw.get("options") or {}, seed=raw.get("seed"),
-            date=raw.get("date"))
+            date=raw.get("date"), rules=rules)
         actions = raw["actions"]
         if not isinstance(actions, list):
             raise ImportRejected(source, f"{where}.actions is not a list")

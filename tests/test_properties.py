@@ -115,7 +115,7 @@ JSON_VALUES = st.recursive(
     .map("".join) | st.text(max_size=8),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
     max_leaves=6)
-FIELDS = st.sampled_from(["ruleset", "format_version", "title", "seed", "date", "options", "players", "status",
+FIELDS = st.sampled_from(["ruleset", "format_version", "rules", "title", "seed", "date", "options", "players", "status",
                           "reason", "actions", "started_at", "finished_at", "redo", "app_version"])
 
 

@@ -44,6 +44,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
                 "sides": list(r.sides),
                 "teams": r.teams,
                 "catalog": r.catalog_id,
+                "rules": r.revision,
+                "revisions": list(r.revisions),
                 "options": [
                     {"name": o.name, "default": o.default, "choices": list(o.choices),
                      "description": o.description, "ruling": o.ruling}
@@ -56,7 +58,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     for r in rulesets:
         players = str(r.players_min) if r.players_min == r.players_max else f"{r.players_min}-{r.players_max}"
         aliases = f" (also: {', '.join(r.aliases)})" if r.aliases else ""
-        print(f"{r.id}{aliases}\n  {r.name}; {players} players")
+        print(f"{r.id}{aliases}\n  {r.name}; {players} players; rules revision {r.revision}")
         for o in r.options:
             choices = f" [{' | '.join(map(str, o.choices))}]" if o.choices else ""
             print(f"  option {o.name} = {o.default}{choices}\n    {o.description}")

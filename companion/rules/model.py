@@ -42,6 +42,9 @@ class MatchSetup:
     options: tuple[tuple[str, OptionValue], ...] = ()
     seed: int | None = None
     date: str | None = None
+    # The revision of the ruleset's rules the match is played under (Ruleset.revision): a match replays
+    # under its own, years later; records and stored matches made before revisions existed are 1.
+    rules: int = 1
 
     def option(self, name: str, default: OptionValue) -> OptionValue:
         return dict(self.options).get(name, default)

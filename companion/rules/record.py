@@ -49,7 +49,8 @@ def _is_iso_date(text: str) -> bool:
     return True
 
 
-_HEADER_KEYS = {"ruleset", "format", "player", "option", "seed", "date", "title", "result"}
+_HEADER_KEYS = {"ruleset", "format", "rules", "player", "option", "seed", "date", "title", "result"}
+RULES_MAX = 10_000  # a rules revision is a small number; anything longer is no revision
 
 
 @dataclass
@@ -187,11 +188,19 @@ def read_record(text: str) -> ParsedRecord:
     except RulesError as error:
         raise RecordError(header_lines.get("ruleset", 1), str(error)) from None
     options = _resolve_content(ruleset.options, options, option_lines, blocks)
+    rules = 1  # records written before rules revisions existed were played under the first
+    if "rules" in headers:
+        found = whole_number(headers["rules"], 1, RULES_MAX)
+        if found is None:
+            raise RecordError(header_lines["rules"], f"rules {headers['rules'][:40]!r} is not a rules revision "
+                              f"(a whole number from 1; {ruleset.id} is at {ruleset.revision})")
+        rules = found
     try:
-        setup = ruleset.make_setup(players, options, seed=seed, date=headers.get("date"))
+        setup = ruleset.make_setup(players, options, seed=seed, date=headers.get("date"), rules=rules)
     except InvalidSetup as error:
         # An option's own problem (a deck of 49 cards) is named at its option line.
-        named = next((line for name, line in option_lines.items() if str(error).startswith(f"option {name}:")), 1)
+        named = next((line for name, line in option_lines.items() if str(error).startswith(f"option {name}:")),
+                     header_lines.get("rules", 1) if "rules revision" in str(error) else 1)
         raise RecordError(named, str(error)) from None
     except RulesError as error:
         raise RecordError(1, str(error)) from None
@@ -302,7 +311,7 @@ def write_record(
     result: str | None = None,
 ) -> str:
     ruleset = get_ruleset(setup.ruleset)
-    lines = [f"ruleset: {ruleset.id}", f"format: {FORMAT_VERSION}"]
+    lines = [f"ruleset: {ruleset.id}", f"format: {FORMAT_VERSION}", f"rules: {setup.rules}"]
     if title:
         lines.append(f"title: {title}")
     if setup.date:

@@ -53,6 +53,11 @@ class Ruleset(ABC, Generic[StateT]):
     options: tuple[OptionSpec, ...] = ()
     catalog_id: str | None = None
     rulebook: str = ""
+    # The rules revision: raised whenever a change could change the outcome of an existing record. The
+    # old behaviour stays reachable by `setup.rules` (or, where kept no longer, a replay is refused
+    # naming both revisions); REVISIONS says what each changed.
+    revision: int = 1
+    revisions: tuple[str, ...] = ("the rules as first refereed",)
     # When True, `apply` receives the shared Forfeit action itself (MACE: a fighter leaves a 3-4
     # fighter combat and the others fight on); otherwise the match ends with everyone else winning.
     handles_forfeit: bool = False
@@ -65,8 +70,16 @@ class Ruleset(ABC, Generic[StateT]):
         options: Mapping[str, OptionValue] | None = None,
         seed: int | None = None,
         date: str | None = None,
+        rules: int | None = None,
     ) -> MatchSetup:
-        """Validated setup: player count, unique names, sides filled in, options checked."""
+        """Validated setup: player count, unique names, sides filled in, options checked; `rules` is the
+        revision a recorded match was played under (None: a new match, this revision)."""
+        revision = self.revision if rules is None else rules
+        if revision > self.revision:
+            raise InvalidSetup(f"the match was played under rules revision {revision} of {self.id}, newer than "
+                               f"this Shinpan knows (revision {self.revision}): update Shinpan to replay it")
+        if revision < 1:
+            raise InvalidSetup(f"rules revision {revision} does not exist (revisions of {self.id} start at 1)")
         specs = tuple(p if isinstance(p, PlayerSpec) else PlayerSpec(p) for p in players)
         specs = tuple(PlayerSpec(p.name.strip(), p.side, p.team) for p in specs)
         if not self.players_min <= len(specs) <= self.players_max:
@@ -102,7 +115,7 @@ class Ruleset(ABC, Generic[StateT]):
         if date is not None:
             _check_label("date", date, forbidden="#")
         checked = self.check_options(options or {})
-        return MatchSetup(self.id, specs, tuple(sorted(checked.items())), seed, date)
+        return MatchSetup(self.id, specs, tuple(sorted(checked.items())), seed, date, revision)
 
     def check_options(self, options: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
         by_name = {spec.name: spec for spec in self.options}
