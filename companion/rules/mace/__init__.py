@@ -126,7 +126,7 @@ class Mace(Ruleset[MaceState]):
                           + (f", {attack.damage} damage to discard" if state.phase is Phase.DAMAGE
                              else "")) if attack else "",
             "deck": state.deck,
-            "discard_top": mc.code(state.discard[-1].card) if state.discard else None,
+            "discard_top": _code(state.discard[-1].card) if state.discard else None,
             "joker_value": state.discard[-1].value if state.discard else 0,
             "ring_radius": state.radius,
         }
@@ -141,6 +141,11 @@ class Mace(Ruleset[MaceState]):
 
     def describe_event(self, event: Event, setup: MatchSetup) -> str:
         return describe(event, tuple(p.name for p in setup.players))
+
+
+def _code(card_id: str | None) -> str:
+    """A card's code; a Charge never named (MCD14) shows as face down, never as a card."""
+    return mc.code(card_id) if card_id is not None else "face down"
 
 
 RULESET = Mace()

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from companion.rules.errors import IllegalAction
 from companion.rules.mace import cards as mc
-from companion.rules.mace import flow
+from companion.rules.mace import flow, unseen
 from companion.rules.mace.hexgrid import distance, line_beyond, moves, on_grid
 from companion.rules.mace.state import (
     Attack,
@@ -31,7 +31,16 @@ from companion.rules.mace.state import (
     Strike,
     Struck,
 )
-from companion.rules.mace.table import check_in_hand, draw, take_from_hand, to_discard, value_now
+from companion.rules.mace.table import (
+    check_in_hand,
+    draw,
+    play_from_hand,
+    seen_cards,
+    take_from_hand,
+    to_discard,
+    top_value,
+    value_now,
+)
 from companion.rules.model import Event
 
 SUIT_OF_ACTION = {"Strike": "spades", "Charge": "clubs", "Blast": "clubs", "Block": "diamonds",
@@ -69,7 +78,7 @@ def in_someones_reach(state: MaceState, seat: int) -> int | None:
 
 def _play_to_discard(state: MaceState, seat: int, card_id: str, value: int,
                      events: list[Event]) -> MaceState:
-    state = take_from_hand(state, seat)
+    state = play_from_hand(state, seat, card_id)
     state = to_discard(state, card_id, value)
     return draw(state, seat, events)
 
@@ -92,16 +101,26 @@ def strike(state: MaceState, action: Strike, events: list[Event]) -> MaceState:
 
 def charge(state: MaceState, action: ChargeUp, events: list[Event]) -> MaceState:
     seat = action.actor
-    check_suit("Charge", action.card)
-    check_in_hand(state, action.card)
+    if action.card is not None:
+        check_suit("Charge", action.card)
+        check_in_hand(state, action.card)
     near = in_someones_reach(state, seat)
     if near is not None:
         raise IllegalAction(f"{state.names[seat]} is in {state.names[near]}'s Reach and cannot "
                             "Charge", "MACE Charge")
-    value = value_now(state, action.card)
-    state = take_from_hand(state, seat)
+    if action.card is None:
+        # Unseen (MCD12): a card of his hand, so none on the table now; its value as a Joker is
+        # fixed now (MCD3), its own when it is named.
+        placed = unseen.new_charge(state, seen_cards(state), top_value(state))
+        if placed is None:
+            raise IllegalAction(f"no club or Joker can be in {state.names[seat]}'s hand: each is "
+                                "on the table or must be another face-down Charge", "MCD12")
+        state = take_from_hand(state, seat)
+    else:
+        placed = Charge(action.card, value_now(state, action.card))
+        state = play_from_hand(state, seat, action.card)
     fighter = state.fighters[seat]
-    state = state.with_fighter(seat, charges=(*fighter.charges, Charge(action.card, value)))
+    state = state.with_fighter(seat, charges=(*fighter.charges, placed))
     events.append(Charged(seat))
     state = draw(state, seat, events)
     return flow.resume(state.evolve(action_used=True), events)
@@ -112,13 +131,16 @@ def blast(state: MaceState, action: Blast, events: list[Event]) -> MaceState:
     check_suit("Blast", action.card)
     fighter = state.fighters[seat]
     held = next((c for c in fighter.charges if c.card == action.charge), None)
-    if held is None:
+    hidden = any(c.card is None for c in fighter.charges)
+    if held is None and not hidden:
         what = (f"{state.names[seat]} has no Charge" if not fighter.charges
                 else f"{mc.code(action.charge)} is not one of {state.names[seat]}'s Charges")
         raise IllegalAction(f"{what}: a Blast reveals a face-down Charge card", "MACE Blast")
     if action.card == action.charge:
         raise IllegalAction("the Blast card and the revealed Charge are two different cards",
                             "MACE Blast")
+    if held is None:
+        unseen.refuse_unless_possible(state, seat, action.charge, seen_cards(state))
     check_in_hand(state, action.card)
     near = in_someones_reach(state, seat)
     if near is not None:
@@ -126,16 +148,27 @@ def blast(state: MaceState, action: Blast, events: list[Event]) -> MaceState:
                             "Blast", "MACE Blast")
     target = target_seat(state, seat, action.target, "Blast")
     gap = distance(fighter.hex, state.fighters[target].hex)
+    if held is None:
+        state, held = unseen.reveal(state, seat, action.charge, gap)  # named now (MCD13)
+    else:
+        state = state.with_fighter(seat, charges=_without(state.fighters[seat].charges, held))
+    assert held.card is not None
     if gap > held.value:
         raise IllegalAction(f"{state.names[target]} is {gap} hexes away; the Charge "
                             f"{mc.code(held.card)} reaches {held.value}", "MACE Blast")
     value = value_now(state, action.card)
-    state = state.with_fighter(seat, charges=tuple(c for c in fighter.charges if c != held))
     state = to_discard(state, held.card, held.value)
     events.append(Blasted(seat, target, action.card, value, held.card, held.value))
     state = _play_to_discard(state, seat, action.card, value, events)
+    unseen.check_distinct(state, action.card)
     attack = Attack("blast", seat, target, action.card, value, value, fighter.hex)
     return open_attack(state.evolve(action_used=True), attack, events)
+
+
+def _without(charges: tuple[Charge, ...], held: Charge) -> tuple[Charge, ...]:
+    """All but `held` (the first equal one: two unseen Charges may be equal values)."""
+    index = charges.index(held)
+    return charges[:index] + charges[index + 1:]
 
 
 def open_attack(state: MaceState, attack: Attack, events: list[Event]) -> MaceState:
@@ -207,23 +240,30 @@ def discard_for_damage(state: MaceState, action: DiscardForDamage, attack: Attac
         raise IllegalAction("the same card is named twice", "MCD7")
     if len(action.cards) > fighter.hand:
         raise IllegalAction(f"{state.names[seat]} has only {fighter.hand} card(s) in hand", "C4")
-    lost = _charge_to_lose(state, seat, action.charge)
+    whole_hand = len(action.cards) == fighter.hand  # MCD5: the whole hand always answers
+    lost = _charge_to_lose(state, seat, action.charge, action.cards, whole_hand)
     total = 0
     for card_id in action.cards:
         check_in_hand(state, card_id)
         value = value_now(state, card_id)  # a Joker takes the card discarded just before it
         state = to_discard(state, card_id, value)
         total += value
-    whole_hand = len(action.cards) == fighter.hand  # MCD5: the whole hand always answers
     if total < attack.damage and not whole_hand:
         raise IllegalAction(f"{mc.codes(action.cards)} add up to {total}, less than the "
                             f"{attack.damage} damage: discard more, or the whole hand", "C4")
-    state = state.with_fighter(seat, hand=fighter.hand - len(action.cards))
+    state = unseen.prune(state.with_fighter(seat, hand=fighter.hand - len(action.cards)),
+                         action.cards)
     events.append(CardsDiscarded(seat, action.cards, total))
     if lost is not None:
-        kept = tuple(c for c in fighter.charges if c != lost)
-        state = to_discard(state.with_fighter(seat, charges=kept), lost.card, lost.value)
+        if lost.card is None:  # an unseen Charge, named as it goes face up (MCD13)
+            assert action.charge is not None
+            state, lost = unseen.reveal(state, seat, action.charge)
+        else:
+            state = state.with_fighter(seat, charges=_without(state.fighters[seat].charges, lost))
+        assert lost.card is not None
+        state = to_discard(state, lost.card, lost.value)
         events.append(ChargeLost(seat, lost.card))
+    unseen.check_distinct(state, *action.cards)
     if state.fighters[seat].hand == 0:
         state = flow.remove_fighter(state, seat, "knocked out", events)
         state = flow.finish_if_won(state, events)
@@ -232,21 +272,34 @@ def discard_for_damage(state: MaceState, action: DiscardForDamage, attack: Attac
     return flow.resume(state, events)
 
 
-def _charge_to_lose(state: MaceState, seat: int, named: str | None) -> Charge | None:
+def _charge_to_lose(state: MaceState, seat: int, named: str | None, discards: tuple[str, ...],
+                    knocked_out: bool) -> Charge | None:
+    """The Charge lost with the discards (C4); an unseen one is returned unnamed, to be named."""
     charges = state.fighters[seat].charges
+    name = state.names[seat]
     if not charges:
         if named is not None:
-            raise IllegalAction(f"{state.names[seat]} has no Charge to lose", "C4")
+            raise IllegalAction(f"{name} has no Charge to lose", "C4")
         return None
     if named is None:
-        if len(charges) == 1:
+        if len(charges) == 1 and charges[0].card is not None:
             return charges[0]
-        raise IllegalAction(f"{state.names[seat]} has {len(charges)} Charges: name the one he "
-                            "loses", "C4")
+        if knocked_out and all(c.card is None for c in charges):
+            return None  # they all leave with him, never named (MCD14)
+        if len(charges) == 1:
+            raise IllegalAction(f"{name} loses his face-down Charge: it goes face up onto the "
+                                "discard pile, so name it (lose charge CARD)", "MCD13")
+        raise IllegalAction(f"{name} has {len(charges)} Charges: name the one he loses", "C4")
     found = next((c for c in charges if c.card == named), None)
-    if found is None:
-        raise IllegalAction(f"{mc.code(named)} is not one of {state.names[seat]}'s Charges", "C4")
-    return found
+    if found is not None:
+        return found
+    if not any(c.card is None for c in charges):
+        raise IllegalAction(f"{mc.code(named)} is not one of {name}'s Charges", "C4")
+    if named in discards:
+        raise IllegalAction(f"{mc.code(named)} is named both as a discard from the hand and as the "
+                            "Charge he loses", "MCD7")
+    unseen.refuse_unless_possible(state, seat, named, seen_cards(state))
+    return next(c for c in charges if c.card is None)
 
 
 def knockback_path(state: MaceState, seat: int, attack: Attack) -> tuple[list[tuple[int, int]], bool]:

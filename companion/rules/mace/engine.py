@@ -25,7 +25,7 @@ from companion.rules.mace.state import (
     PlayMomentum,
     Strike,
 )
-from companion.rules.mace.table import DECK_SIZE, HAND_SIZE, check_in_hand, draw, take_from_hand, to_discard
+from companion.rules.mace.table import DECK_SIZE, HAND_SIZE, check_in_hand, draw, play_from_hand, to_discard
 from companion.rules.model import Action, Event, Forfeit
 
 # MCD2: where the fighters stand at the start, as corners of the hex ring of the start radius.
@@ -82,7 +82,7 @@ def _momentum(state: MaceState, action: Action, events: list[Event]) -> MaceStat
         raise IllegalAction(f"{state.names[seat]} has already played a Momentum card",
                             "MACE Momentum")
     _check_momentum_card(state, action.card)
-    state = take_from_hand(state, seat).with_fighter(seat, momentum=action.card)
+    state = play_from_hand(state, seat, action.card).with_fighter(seat, momentum=action.card)
     events.append(MomentumPlaced(seat))
     state = draw(state, seat, events)
     if any(f.momentum is None for f in state.fighters if f.in_combat):
@@ -163,7 +163,7 @@ def boost(state: MaceState, action: Boost, events: list[Event]) -> MaceState:
     if end not in boost_room(state, seat, allowed):
         raise IllegalAction(_why_not_there(state, seat, end, allowed), _ruling_not_there(
             state, seat, end, allowed))
-    state = take_from_hand(state, seat).with_fighter(seat, momentum=action.card, hex=end)
+    state = play_from_hand(state, seat, action.card).with_fighter(seat, momentum=action.card, hex=end)
     state = to_discard(state, old)
     events.append(MomentumBoosted(seat, old, action.card, fighter.hex, end))
     state = draw(state, seat, events)

@@ -12,7 +12,7 @@ from companion.rules.mace.state import (
     TurnEnded,
     TurnMissed,
 )
-from companion.rules.mace.table import to_discard
+from companion.rules.mace.table import slip_under, to_discard
 from companion.rules.model import Event, MatchWon
 
 
@@ -69,7 +69,10 @@ def remove_fighter(state: MaceState, seat: int, why: str, events: list[Event]) -
     if fighter.momentum is not None:
         state = to_discard(state, fighter.momentum)
     for charge in fighter.charges:
-        state = to_discard(state, charge.card, charge.value)
+        if charge.card is not None:
+            state = to_discard(state, charge.card, charge.value)
+    # Never named (MCD14): under the pile, so its face-up top, a Joker's value (C1), stays known.
+    state = slip_under(state, sum(charge.card is None for charge in fighter.charges))
     state = state.with_fighter(seat, out=why, momentum=None, charges=(), knocked_down=False)
     if why == "knocked out":
         events.append(KnockedOut(seat))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.rules.mace import cards as mc
+from companion.rules.mace import legal_unseen, search
 from companion.rules.mace.combat import dodge_room, in_someones_reach, knockback_path
 from companion.rules.mace.engine import boost_room
 from companion.rules.mace.hexgrid import Hex, distance, format_hex, neighbours
@@ -112,8 +113,11 @@ def _charges_and_blasts(state: MaceState, seat: int, free: list[str]) -> list[Le
                            "nobody has him in Reach; a club is played face down",
                            f"a Charge worth {value_now(state, c)} for a later Blast")
              for c in clubs]
+    found += legal_unseen.charge_unseen(state, seat)
     here = state.fighters[seat].hex
     for held in state.fighters[seat].charges:
+        if held.card is None:
+            continue  # listed below, with the cards it could be (MCD13)
         for target in state.in_combat():
             gap = distance(state.fighters[target].hex, here)
             if target == seat or gap > held.value:
@@ -126,37 +130,7 @@ def _charges_and_blasts(state: MaceState, seat: int, free: list[str]) -> list[Le
                     f"{who} is {gap} hex(es) away, within the Charge's {held.value}; nobody has "
                     "the blaster in Reach",
                     f"{value} damage to {who} unless blocked or dodged; knockback {state.knockback(value)}"))
-    return found
-
-
-def _boost_picks(room: dict[Hex, int], start: Hex, opponents: list[Hex],
-                 limits: set[int]) -> dict[int, list[Hex]]:
-    """For each move limit, the notable destinations: each step, each hex in an opponent's
-    Reach, and the hex nearest to each opponent. `room` is in order of steps (BFS)."""
-    zone = {h for o in opponents for h in neighbours(o)}
-    steps_out = {h for h in neighbours(start) if h in room}
-    best: list[tuple[int, Hex] | None] = [None] * len(opponents)
-    picked: set[Hex] = set()
-    found: dict[int, list[Hex]] = {}
-    items = list(room.items())
-    index = 0
-    for limit in sorted(limits):
-        while index < len(items) and items[index][1] <= limit:
-            hex_ = items[index][0]
-            if hex_ in zone or hex_ in steps_out:
-                picked.add(hex_)
-            q, r = hex_
-            for n, (oq, o_r) in enumerate(opponents):
-                dq, dr = q - oq, r - o_r  # hex distance, inlined: this loop is the hot spot
-                gap = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
-                current = best[n]
-                if current is None or gap < current[0]:
-                    best[n] = (gap, hex_)
-            index += 1
-        chosen = picked | {b[1] for b in best if b is not None}
-        chosen.discard(start)
-        found[limit] = sorted(chosen)
-    return found
+    return found + legal_unseen.blasts(state, seat, clubs)
 
 
 def _dodge_picks(room: dict[Hex, int], start: Hex, attacker: Hex,
@@ -186,23 +160,30 @@ def _boosts(state: MaceState, seat: int, free: list[str]) -> list[LegalResponse]
     old = mc.card(fighter.momentum or "").value or 0
     cards = [(c, mc.card(c).value) for c in free if not mc.card(c).joker]
     limits = {abs((value or 0) - old) for _, value in cards} - {0}
-    room = boost_room(state, seat, max(limits, default=0))
-    opponents = [state.fighters[s].hex for s in state.in_combat() if s != seat]
-    picks = _boost_picks(room, fighter.hex, opponents, limits)
+    others = [state.fighters[s].hex for s in state.in_combat() if s != seat]
+    picks = search.boost_destinations(fighter.hex, others, state.radius, limits)
     found = []
     values_done: set[int] = set()
+    said: dict[tuple[Hex, int], str] = {}  # the same destinations recur from value to value
+    whys: dict[int, str] = {}  # and the same limits from card to card
     for card_id, value in cards:
         allowed = abs((value or 0) - old)
-        why = f"replaces Momentum {mc.code(fighter.momentum or '')} ({old}); moves up to {allowed}"
+        why = whys.get(allowed)
+        if why is None:
+            why = whys[allowed] = (f"replaces Momentum {mc.code(fighter.momentum or '')} ({old}); "
+                                   f"moves up to {allowed}")
         found.append(LegalResponse(Boost(seat, card_id), "MACE Momentum Boost", why,
                                    "stays put; the turn order changes next round (C5)"))
         if value in values_done or allowed == 0:
             continue
         values_done.add(value or 0)
-        for hex_ in picks[allowed]:
-            found.append(LegalResponse(Boost(seat, card_id, hex_), "MACE Momentum Boost", why,
-                                       f"moves to {format_hex(hex_)} ({room[hex_]} hex(es); into "
-                                       "but not through Reach, C2)"))
+        for pick in picks[allowed]:
+            text = said.get(pick)
+            if text is None:
+                text = said[pick] = (f"moves to {format_hex(pick[0])} ({pick[1]} hex(es); into but "
+                                     "not through Reach, C2)")
+            found.append(LegalResponse(Boost(seat, card_id, pick[0]), "MACE Momentum Boost", why,
+                                       text))
     return found
 
 
@@ -261,10 +242,12 @@ def discard_examples(free: list[str], hand: int, damage: int) -> list[tuple[str,
 def _discards(state: MaceState, attack: Attack, free: list[str]) -> list[LegalResponse]:
     seat = attack.target
     fighter = state.fighters[seat]
-    charges: list[str | None] = [c.card for c in fighter.charges] or [None]
     knockback = state.knockback(attack.damage)
     found = []
-    for cards in discard_examples(free, fighter.hand, attack.damage):
+    pool = legal_unseen.discard_pool(state, free, fighter.hand)
+    examples = discard_examples(pool, fighter.hand, attack.damage)
+    for cards, charges in zip(examples, legal_unseen.lost_charges(state, seat, examples),
+                              strict=True):
         total = sum(mc.card(c).value or 0 for c in cards)
         left = fighter.hand - len(cards)
         if left == 0:
@@ -280,6 +263,19 @@ def _discards(state: MaceState, attack: Attack, free: list[str]) -> list[LegalRe
                 + (" (the whole hand)" if total < attack.damage else ""),
                 result + lose))
     return found
+
+
+def _blast_targets(state: MaceState, seat: int) -> dict[str, list[str]]:
+    """Who each Charge reaches; unseen ones together as "face down", by the furthest any card
+    they could be reaches (never naming one, MCD12)."""
+    here = state.fighters[seat].hex
+    reaches = {mc.code(c.card): c.value for c in state.fighters[seat].charges if c.card}
+    hidden = legal_unseen.reveal_reach(state, seat)
+    if hidden:
+        reaches["face down"] = max(hidden.values())
+    return {label: [state.names[s] for s in state.in_combat() if s != seat
+                    and distance(state.fighters[s].hex, here) <= reach]
+            for label, reach in reaches.items()}
 
 
 def legal_extras(state: MaceState) -> dict[str, Any]:
@@ -301,11 +297,7 @@ def legal_extras(state: MaceState) -> dict[str, Any]:
                                if s != seat and distance(state.fighters[s].hex, here) == 1],
             "charge_allowed": near is None and not state.action_used,
             "in_reach_of": state.names[near] if near is not None else None,
-            "blast_targets": {
-                mc.code(c.card): [state.names[s] for s in state.in_combat() if s != seat
-                                  and distance(state.fighters[s].hex, here) <= c.value]
-                for c in state.fighters[seat].charges
-            } if near is None else {},
+            "blast_targets": _blast_targets(state, seat) if near is None else {},
         }
         if not state.boost_used:
             old = mc.card(state.fighters[seat].momentum or "").value or 0

@@ -3,6 +3,7 @@
     momentum 7H                       a Momentum card, face down until all are revealed
     strike KS at Ben                  Strike (spades) at a fighter in Reach
     charge 9C                         Charge (clubs), face down
+    charge                            a Charge the referee could not see (MCD12)
     blast 8C with 10C at Ben          Blast (clubs), revealing the Charge 10C
     boost 3D to 1,-2 / boost 3D       Momentum Boost, moving to hex q,r or staying
     pass                              end the turn, passing what is left of it
@@ -33,6 +34,8 @@ from companion.rules.model import Action, Forfeit
 
 PASS_WORDS = {"pass", "end", "end turn", "done"}
 NO_DEFENCE_WORDS = {"no defence", "no defense", "take", "take it", "none"}
+# A Charge the referee could not see (MCD12): no card named until a Blast or a loss names it.
+UNSEEN_CHARGE_WORDS = {"charge", "charge ?", "charge unseen", "charge face down"}
 _STRIKE = re.compile(r"^strike\s+(?P<card>.+?)\s+at\s+(?P<target>.+)$", re.IGNORECASE)
 _BLAST = re.compile(r"^blast\s+(?P<card>.+?)\s+with(?:\s+charge)?\s+(?P<charge>.+?)\s+at\s+"
                     r"(?P<target>.+)$", re.IGNORECASE)
@@ -54,7 +57,7 @@ def format_action(action: Action) -> str:
         case Strike(card=card, target=target):
             return f"strike {mc.code(card)} at {target}"
         case ChargeUp(card=card):
-            return f"charge {mc.code(card)}"
+            return f"charge {mc.code(card)}" if card is not None else "charge"
         case Blast(card=card, charge=charge, target=target):
             return f"blast {mc.code(card)} with {mc.code(charge)} at {target}"
         case Boost(card=card, to=to):
@@ -82,6 +85,8 @@ def parse_action(actor: int, text: str) -> Action:
         return EndTurn(actor)
     if lowered in NO_DEFENCE_WORDS:
         return NoDefence(actor)
+    if lowered in UNSEEN_CHARGE_WORDS:
+        return ChargeUp(actor, None)
     if found := _STRIKE.match(cleaned):
         return Strike(actor, mc.card_id(found["card"]), found["target"].strip())
     if found := _BLAST.match(cleaned):

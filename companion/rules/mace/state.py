@@ -24,10 +24,20 @@ class Phase(StrEnum):
 
 @dataclass(frozen=True)
 class Charge:
-    """A face-down Charge card and its value, fixed when it was played (a Joker's too, MCD3)."""
+    """A face-down Charge card and its value, fixed when it was played (a Joker's too, MCD3).
 
-    card: str
+    A Charge the referee could not see (`charge` alone, MCD12) has no card until it is named
+    (MCD13); its value is then what a Joker would be worth, and `could_be` holds the cards it may
+    still turn out to be.
+    """
+
+    card: str | None
     value: int
+    could_be: frozenset[str] = frozenset()
+
+    @property
+    def seen(self) -> bool:
+        return self.card is not None
 
 
 @dataclass(frozen=True)
@@ -59,9 +69,12 @@ class Attack:
 
 @dataclass(frozen=True)
 class Discarded:
-    """A card on the discard pile with the value it counted for (a Joker's is fixed when played)."""
+    """A card on the discard pile with the value it counted for (a Joker's is fixed when played).
 
-    card: str
+    `card` is None for a Charge never named, slipped under the pile when its fighter left (MCD14).
+    """
+
+    card: str | None
     value: int
 
 
@@ -133,7 +146,7 @@ class Strike(Action):
 
 @dataclass(frozen=True)
 class ChargeUp(Action):
-    card: str
+    card: str | None  # None: placed face down unseen (MCD12)
 
 
 @dataclass(frozen=True)

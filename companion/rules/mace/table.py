@@ -9,6 +9,7 @@ from __future__ import annotations
 from companion.rules.errors import IllegalAction
 from companion.rules.mace import cards as mc
 from companion.rules.mace.state import DeckReshuffled, Discarded, HandShrank, MaceState
+from companion.rules.mace.unseen import forced, prune
 from companion.rules.model import Event
 
 DECK_SIZE = 54
@@ -16,20 +17,22 @@ HAND_SIZE = 5
 
 
 def seen_cards(state: MaceState) -> dict[str, str]:
-    """Every card the table shows or holds face down, with where it is."""
-    where: dict[str, str] = {d.card: "on the discard pile" for d in state.discard}
+    """Every card the table shows or holds face down, with where it is (unseen Charges aside)."""
+    where: dict[str, str] = {d.card: "on the discard pile" for d in state.discard if d.card}
     for seat, fighter in enumerate(state.fighters):
         if fighter.momentum is not None:
             where[fighter.momentum] = f"{state.names[seat]}'s Momentum card"
         for charge in fighter.charges:
-            where[charge.card] = f"{state.names[seat]}'s Charge"
+            if charge.card is not None:
+                where[charge.card] = f"{state.names[seat]}'s Charge"
     return where
 
 
 def unseen(state: MaceState) -> list[str]:
-    """Cards that may be in a hand, in catalog order."""
+    """Cards that may be in a hand, in catalog order (not one an unseen Charge must be, MCD12)."""
     seen = seen_cards(state)
-    return [c for c in mc.all_ids() if c not in seen]
+    must = forced(state)
+    return [c for c in mc.all_ids() if c not in seen and c not in must]
 
 
 def check_in_hand(state: MaceState, card_id: str) -> None:
@@ -38,6 +41,11 @@ def check_in_hand(state: MaceState, card_id: str) -> None:
         raise IllegalAction(
             f"{mc.code(card_id)} is {place}: a deck has one of each card, so it is not in a hand; "
             "check the card scanned", "MCD7")
+    if card_id in forced(state):
+        raise IllegalAction(
+            f"{mc.code(card_id)} must be a face-down Charge: every other card those Charges could "
+            "be is on the table or was played since, so it is not in a hand; check the card "
+            "scanned", "MCD12")
 
 
 def top_value(state: MaceState) -> int:
@@ -53,6 +61,16 @@ def value_now(state: MaceState, card_id: str) -> int:
 def to_discard(state: MaceState, card_id: str, value: int | None = None) -> MaceState:
     worth = value_now(state, card_id) if value is None else value
     return state.evolve(discard=(*state.discard, Discarded(card_id, worth)))
+
+
+def play_from_hand(state: MaceState, seat: int, card_id: str) -> MaceState:
+    """One card leaves the hand face up: no unseen Charge is that card (MCD12)."""
+    return prune(take_from_hand(state, seat), [card_id])
+
+
+def slip_under(state: MaceState, count: int) -> MaceState:
+    """Unseen Charges of a fighter who leaves go under the pile, unshown (MCD14)."""
+    return state.evolve(discard=(*(Discarded(None, 0) for _ in range(count)), *state.discard))
 
 
 def take_from_hand(state: MaceState, seat: int, count: int = 1) -> MaceState:

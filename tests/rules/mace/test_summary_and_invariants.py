@@ -67,9 +67,11 @@ def test_every_card_is_accounted_for_through_random_play(players: int) -> None:
             match.push(rng.choice(match.legal_responses()).action)
             state = match.rules_state
             assert cards_accounted(state) == 54
-            seen = [d.card for d in state.discard] + [f.momentum for f in state.fighters
-                                                      if f.momentum]
-            seen += [c.card for f in state.fighters for c in f.charges]
+            seen = [d.card for d in state.discard if d.card] + [f.momentum for f in state.fighters
+                                                                 if f.momentum]
+            seen += [c.card for f in state.fighters for c in f.charges if c.card]
             assert len(seen) == len(set(seen))  # no card in two places
+            # An unseen Charge (MCD12) is never a card the table shows.
+            assert not any(c.could_be & set(seen) for f in state.fighters for c in f.charges)
         knocked_out = [p["knocked_out"] or p["forfeited"] for p in match.summary()["players"]]
         assert knocked_out.count(False) == 1
