@@ -6,12 +6,13 @@ from typing import Any
 
 import flet as ft
 
+from companion.app.components.targets import TargetChooser
 from companion.app.ui import Ui
 
 _SKIP = {"name", "side", "team"}
 
 
-def scoreboard(summary: dict[str, Any], ui: Ui) -> ft.Control:
+def scoreboard(summary: dict[str, Any], ui: Ui, choose_target: TargetChooser | None = None) -> ft.Control:
     panels: list[ft.Control] = []
     for player in summary.get("players", []):
         name = str(player.get("name", ""))

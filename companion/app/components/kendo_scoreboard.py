@@ -6,6 +6,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.app.components.targets import TargetChooser
 from companion.app.ui import INK, Ui
 
 SIDE_COLOURS = {"red": ("#C62828", "#FFFFFF"), "white": ("#FFFFFF", INK)}
@@ -35,7 +36,7 @@ def _panel(player: dict[str, Any], ui: Ui) -> ft.Control:
                         border=ft.Border.all(3, INK), border_radius=10)
 
 
-def scoreboard(summary: dict[str, Any], ui: Ui) -> ft.Control:
+def scoreboard(summary: dict[str, Any], ui: Ui, choose_target: TargetChooser | None = None) -> ft.Control:
     players = summary.get("players", [])
     rows: list[ft.Control] = [ui.side_by_side([_panel(p, ui) for p in players])]
     if len(players) == 2:

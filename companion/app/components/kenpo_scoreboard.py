@@ -11,6 +11,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.app.components.targets import TargetChooser
 from companion.app.ui import INK, Ui
 
 POINTS_TO_WIN = 20
@@ -85,7 +86,7 @@ def _cards(entries: list[dict[str, Any]]) -> str:
                      for e in entries)
 
 
-def scoreboard(summary: dict[str, Any], ui: Ui) -> ft.Control:
+def scoreboard(summary: dict[str, Any], ui: Ui, choose_target: TargetChooser | None = None) -> ft.Control:
     players = summary.get("players", [])
     parts: list[ft.Control] = [ui.side_by_side([_points_row(p, ui) for p in players])]
     parts.append(_ring(summary, ui))

@@ -8,6 +8,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.app.components.targets import TargetChooser
 from companion.app.ui import INK, Ui
 
 FIGHTER_COLOURS = ("#C62828", "#1565C0", "#2E7D32", "#6A1B9A")
@@ -75,7 +76,7 @@ def _hex_map(summary: dict[str, Any], ui: Ui) -> ft.Control:
     ], spacing=2)
 
 
-def scoreboard(summary: dict[str, Any], ui: Ui) -> ft.Control:
+def scoreboard(summary: dict[str, Any], ui: Ui, choose_target: TargetChooser | None = None) -> ft.Control:
     players = summary.get("players", [])
     parts: list[ft.Control] = [_fighter(seat, p, ui) for seat, p in enumerate(players)]
     order = summary.get("momentum_order") or []

@@ -8,6 +8,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.app.components.targets import TargetChooser
 from companion.app.ui import INK, Ui
 
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
@@ -46,7 +47,7 @@ def _player(player: dict[str, Any], summary: dict[str, Any], ui: Ui) -> ft.Contr
         border=ft.Border.all(3 if acting else 1, INK), opacity=0.6 if out else 1.0)
 
 
-def scoreboard(summary: dict[str, Any], ui: Ui) -> ft.Control:
+def scoreboard(summary: dict[str, Any], ui: Ui, choose_target: TargetChooser | None = None) -> ft.Control:
     players = summary.get("players", [])
     standing = sum(1 for p in players if p.get("status") != "out")
     parts: list[ft.Control] = [ui.text(f"The table: {len(players)} players, {standing} still in", 15, bold=True)]

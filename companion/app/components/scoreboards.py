@@ -8,14 +8,19 @@ renders the ruleset's `summary()` (the same data `shinpan replay --json` prints)
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 import flet as ft
 
+from companion.app.components.targets import TargetChooser
 from companion.app.ui import Ui
 
-Scoreboard = Callable[[dict[str, Any], Ui], ft.Control]
+
+class Scoreboard(Protocol):
+    """Draws a summary; a scoreboard whose players can be tapped calls `choose_target(name)`."""
+
+    def __call__(self, summary: dict[str, Any], ui: Ui, choose_target: TargetChooser | None = None) -> ft.Control:
+        ...
 
 SCOREBOARD_MODULES: dict[str, str] = {
     "kendo-shiai": "companion.app.components.kendo_scoreboard",

@@ -55,7 +55,7 @@ class LiveScreen:
             ui.message(self.not_saved),  # permanent while matches are only in memory
             ui.notice(vm.save_state()),  # "Saving..." while a served app's write is on its way
             trigger_banner(vm.banners, ui, self._do(vm.dismiss_banners), vm.banner_undo_label(), self._do(vm.undo)),
-            scoreboard_for(vm.ruleset_id)(vm.board(), ui),
+            self._scoreboard(),
             ui.text(vm.turn_text(), 18, bold=True),
         ]
         table = vm.table_lines()
@@ -103,6 +103,13 @@ class LiveScreen:
             parts.append(ui.button(vm.forfeit_label(acting), self._do(self._forfeit)))
         parts.append(self._timeline())
         return screen(*parts)
+
+    def _scoreboard(self) -> ft.Control:
+        return scoreboard_for(self.vm.ruleset_id)(self.vm.board(), self.ui, self._target)
+
+    def _target(self, name: str) -> None:
+        self.vm.choose_target(name)
+        self.refresh()
 
     def _forfeit(self) -> None:
         seat = self.vm.acting_seat()

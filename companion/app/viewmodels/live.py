@@ -157,7 +157,9 @@ class LiveViewModel:
             return None
         if self.seat_choice in seats:
             return self.seat_choice
-        return seats[0]
+        # Of the players who may act, the first who has something to do (the Enemy who may lead, T10).
+        actors = {response.action.actor for response in self.match.legal_responses()}
+        return next((seat for seat in seats if seat in actors), seats[0])
 
     def choose_seat(self, seat: int) -> None:
         self.seat_choice = seat
@@ -244,6 +246,11 @@ class LiveViewModel:
 
     def filter_responses(self, text: str) -> None:
         self.response_filter = text
+
+    def choose_target(self, name: str) -> None:
+        """A tapped opponent: the responses listed are those aimed at him ("... at Ben")."""
+        self.response_filter = f"at {name}"
+        self.show_all_responses = False
 
     def toggle_all_responses(self) -> None:
         self.show_all_responses = not self.show_all_responses
