@@ -63,7 +63,7 @@ class Ui:
                      expand=True if expand else None, tooltip=tooltip)
 
     def async_button(self, label: str, on_click: Callable[[], Awaitable[None]], *, primary: bool = False,
-                     ) -> ft.Control:
+                     disabled: bool = False) -> ft.Control:
         """A button whose work waits on the device (camera, file picker) without blocking the others."""
         style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=12),
                                text_style=ft.TextStyle(size=self.size(16), font_family_fallback=FALLBACK))
@@ -72,7 +72,7 @@ class Ui:
             await on_click()
 
         maker = ft.FilledButton if primary else ft.OutlinedButton
-        return maker(label, on_click=clicked, style=style)
+        return maker(label, on_click=clicked, style=style, disabled=disabled)
 
     def text_field(self, label: str, value: str, on_text: Callable[[str], None], size: float = 16,
                    ) -> ft.TextField:

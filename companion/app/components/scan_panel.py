@@ -131,13 +131,16 @@ def scan_panel(vm: ScanViewModel, ui: Ui, holder: CameraHolder, refresh: Handler
 
     parts: list[ft.Control] = [ui.text("Scan cards", 18, bold=True), ui.text(vm.status, 15, bold=True)]
     buttons: list[ft.Control] = []
+    no_camera = vm.camera_state == "unavailable"  # what cannot work is disabled, and says why
     if vm.camera_state != "ready":
-        buttons.append(ui.async_button("Start camera", run(start_camera)))
-    buttons.append(ui.async_button("Take picture", run(take_picture), primary=vm.camera_state == "ready"))
+        buttons.append(ui.async_button("Try the camera again" if no_camera else "Start camera", run(start_camera)))
+    buttons.append(ui.async_button("Take picture (no camera)" if no_camera else "Take picture", run(take_picture),
+                                   primary=vm.camera_state == "ready", disabled=no_camera))
     if vm.continuous:
         buttons.append(ui.async_button("Stop scanning", run(stop_scanning), primary=True))
     else:
-        buttons.append(ui.async_button("Scan continuously", run(scan_continuously)))
+        buttons.append(ui.async_button("Scan continuously (no camera)" if no_camera else "Scan continuously",
+                                       run(scan_continuously), disabled=no_camera))
     buttons.append(ui.async_button("Choose a photo", run(choose_photo)))
     parts.append(ft.Row(buttons, wrap=True))
     if vm.outlined_png:
