@@ -150,6 +150,21 @@ def browser_phones(url: str, count: int, seconds: float, timings: Timings, stop:
         browser.close()
 
 
+def rematch(engine: Any, store: DbStore, kendo: Any, referees: list[Referee], table: int, match_ids: list[int],
+            played: dict[int, int]) -> None:
+    """The table's finished match is put away (its length kept to check) and a new one begun by the same two
+    referee sessions; the board watcher follows the new match id."""
+    pair = [r for r in referees if r.match_index == table]
+    finished = match_ids[table]
+    played[finished] = max(len(r.live.match.actions) for r in pair)
+    for referee in pair:
+        referee.live.session.close()
+    with DurableMatch.start(engine, kendo.make_setup([f"Red{table}", f"White{table}"], seed=table)) as first:
+        match_ids[table] = first.match_id
+    for referee in pair:
+        referee.live = LiveViewModel(store.resume(str(first.match_id)), str(first.match_id))
+
+
 def run(database: str, args: argparse.Namespace, label: str) -> list[Figure]:
     folder = Path(tempfile.mkdtemp(prefix="shinpan-club-load-"))
     server, url = start_server(database, folder)
@@ -177,13 +192,17 @@ def run(database: str, args: argparse.Namespace, label: str) -> list[Figure]:
     if phones is not None:
         phones.start()
     rng = random.Random(1)
-    waiting: list[tuple[Referee, float, int]] = []  # taps not yet stored: referee, tapped at, actions
+    waiting: list[tuple[Referee, float, int, int]] = []  # taps not yet stored: referee, tapped at, actions, match
     deadline = time.monotonic() + args.seconds
     next_round = time.monotonic()
+    played: dict[int, int] = {}  # a finished match's id -> its actions, checked against the database at the end
     while time.monotonic() < deadline:
         for referee in referees:  # one "second" of the server's loop: every referee may tap once
             live = referee.live
             if live.finished:
+                # A finished match is followed by the table's next one, so the load lasts the whole run.
+                if not any(r.match_index == referee.match_index for r, _, _, _ in waiting):
+                    rematch(engine, store, kendo, referees, referee.match_index, match_ids, played)
                 continue
             if referee.seat not in live.match.to_act():
                 continue
@@ -193,25 +212,25 @@ def run(database: str, args: argparse.Namespace, label: str) -> list[Figure]:
             started = time.perf_counter()
             if live.choose(rng.choice(choices)):
                 timings.on_loop.append((time.perf_counter() - started) * 1000)
-                waiting.append((referee, started, len(live.match.actions)))
+                waiting.append((referee, started, len(live.match.actions), match_ids[referee.match_index]))
                 referee.taps += 1
         next_round += 1.0
         while time.monotonic() < next_round:
             still = []
-            for referee, tapped, count in waiting:
+            for referee, tapped, count, match_id in waiting:
                 session = referee.live.session
                 assert isinstance(session, BackgroundSession)
                 if session.unsaved == 0:
                     now = time.perf_counter()
                     timings.stored.append((now - tapped) * 1000)
-                    stored_at[(match_ids[referee.match_index], count)] = now
+                    stored_at[(match_id, count)] = now
                     other = next(r for r in referees if r.match_index == referee.match_index and r is not referee)
                     other_session = other.live.session
                     assert isinstance(other_session, BackgroundSession)
                     threading.Thread(target=_watch_other, args=(other_session, count, tapped, timings),
                                      daemon=True).start()
                 else:
-                    still.append((referee, tapped, count))
+                    still.append((referee, tapped, count, match_id))
             waiting = still
             time.sleep(0.002)
     stop.set()
@@ -222,6 +241,10 @@ def run(database: str, args: argparse.Namespace, label: str) -> list[Figure]:
         assert isinstance(session, BackgroundSession)
         session.wait_until_saved(10)
     lost = 0
+    for match_id, actions in played.items():
+        stored = DurableMatch.resume(engine, match_id)
+        lost += max(0, actions - len(stored.match.actions))
+        stored.close()
     for index, match_id in enumerate(match_ids):
         in_memory = next(r for r in referees if r.match_index == index).live.match.actions
         stored = DurableMatch.resume(engine, match_id)
