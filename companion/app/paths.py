@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 APP_NAME = "shinpan"
@@ -17,3 +18,18 @@ def user_file(env: str, name: str, *, config: bool = False) -> Path:
 
     folder = user_config_path(APP_NAME, appauthor=False) if config else user_data_path(APP_NAME, appauthor=False)
     return folder / name
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Written beside the real file, synced, then renamed over it: a crash or a full disk mid-write
+    leaves the old file whole, never a partial one."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

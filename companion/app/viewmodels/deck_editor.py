@@ -8,12 +8,10 @@ editor accepts exactly what a deck file may hold.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from dataclasses import replace
 from pathlib import Path
 
-from companion.app.paths import user_file
+from companion.app.paths import user_file, write_atomically
 from companion.rules.errors import CatalogError, RulesError
 from companion.rules.martial_arts_tcg.cards import (
     REQUIRED,
@@ -192,10 +190,7 @@ class DeckEditorViewModel:
         path = self.folder / f"{self.deck.deck_id}.toml"
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(dir=self.folder, prefix=".deck-", suffix=".toml")
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                out.write(deck_to_toml(self.deck))
-            os.replace(temporary, path)
+            write_atomically(path, deck_to_toml(self.deck).encode("utf-8"))
         except OSError as error:
             self.message = f"Not saved ({error.strerror or error}); the deck is still here to save again."
             return False

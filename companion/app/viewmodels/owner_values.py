@@ -12,14 +12,13 @@ import hashlib
 import json
 import os
 import re
-import tempfile
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.app.paths import user_file
+from companion.app.paths import user_file, write_atomically
 from companion.rules.catalog import Catalog, FieldSpec, apply_overrides, load_catalog
 from companion.rules.errors import CatalogError
 from companion.rules.files import OWNER_FILE_MAX, read_limited
@@ -48,22 +47,8 @@ def used_copy(saved: Path, catalog_id: str) -> Path:
     if copy.is_file():
         return copy
     copy.parent.mkdir(parents=True, exist_ok=True)
-    _write_atomically(copy, data)
+    write_atomically(copy, data)
     return copy
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    # A temporary file beside the real one, then os.replace: a crash mid-write leaves no partial file.
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def saved_count(catalog_id: str, folder: Path | None = None) -> int:
@@ -310,4 +295,4 @@ class OwnerValuesViewModel:
         if self._damaged and self.path.exists():
             os.replace(self.path, self.path.with_suffix(".damaged"))
             self._damaged = False
-        _write_atomically(self.path, self.file_text(cards).encode("utf-8"))
+        write_atomically(self.path, self.file_text(cards).encode("utf-8"))
