@@ -83,6 +83,7 @@ class LiveViewModel:
         self.message = ""  # a problem: the match is unchanged
         self.notice = ""  # what just happened (undone, redone)
         self.card_language = "romaji"
+        self._catalogs: dict[int, Catalog | None] = {}
         self._picker_seat = self._seat_for_cards()
         self.picker = CardPickerViewModel.of(self.card_catalog())
 
@@ -155,6 +156,8 @@ class LiveViewModel:
         seats = self.acting_seats()
         if not seats:
             return None
+        if len(seats) == 1:
+            return seats[0]
         if self.seat_choice in seats:
             return self.seat_choice
         # Of the players who may act, the first who has something to do (the Enemy who may lead, T10).
@@ -305,9 +308,13 @@ class LiveViewModel:
         return seats[0] if seats else 0
 
     def card_catalog(self) -> Catalog | None:
-        """The cards the player to act may play: the game's catalog, or his own deck (Martial Arts TCG)."""
+        """The cards the player to act may play: the game's catalog, or his own deck (Martial Arts TCG).
+        Kept per seat: a match's decks never change, and a scanner asks for it at every picture."""
         seat = self.acting_seat()
-        return self.match.ruleset.card_catalog(self.match.setup, self._seat_for_cards() if seat is None else seat)
+        seat = self._seat_for_cards() if seat is None else seat
+        if seat not in self._catalogs:
+            self._catalogs[seat] = self.match.ruleset.card_catalog(self.match.setup, seat)
+        return self._catalogs[seat]
 
     def toggle_picker(self) -> None:
         self.picker_open = not self.picker_open

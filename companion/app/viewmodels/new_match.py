@@ -45,6 +45,7 @@ class NewMatchViewModel:
                  owner_values_folder: Path | None = None) -> None:
         self.owner_values_folder = owner_values_folder  # None: SHINPAN_OWNER_VALUES or the data folder
         self.decks_folder: Path | None = None  # None: SHINPAN_DECKS or the data folder
+        self._saved_decks: list[tuple[str, str]] | None = None  # (label, deck file text), once read
         self.rulesets: list[Ruleset[object]] = all_rulesets()
         self.remembered_names = list(remembered_names or [])
         self.today = today
@@ -99,15 +100,11 @@ class NewMatchViewModel:
         from companion.app.viewmodels.deck_editor import DeckEditorViewModel
         from companion.rules.martial_arts_tcg.deck_toml import deck_to_toml
 
+        if self._saved_decks is None:  # read once for this screen, not once per seat and redraw
+            self._saved_decks = [(f"{deck.name} ({deck.main_count} cards)", deck_to_toml(deck))
+                                 for _, deck in DeckEditorViewModel(self.decks_folder).saved_decks()]
         seat = option_words(name).capitalize()  # "Deck 2": each button says whose deck it sets
-        choices = [(f"{seat}: the example deck", "")]
-        for _, deck in DeckEditorViewModel(self.decks_folder).saved_decks():
-            choices.append((f"{seat}: {deck.name} ({deck.main_count} cards)", deck_to_toml(deck)))
-        return choices
-
-    def deck_label(self, name: str) -> str:
-        chosen = self.options.get(name, "")
-        return next((label for label, value in self.deck_choices(name) if value == chosen), "a deck")
+        return [(f"{seat}: the example deck", ""), *((f"{seat}: {label}", text) for label, text in self._saved_decks)]
 
     @staticmethod
     def _choices(spec: OptionSpec) -> tuple[OptionValue, ...]:
