@@ -28,6 +28,7 @@ REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts" / "app"
 START_TIMEOUT = 60.0
 SETTLE_MS = 60
+CLICK_ATTEMPTS = 3
 TYPE_SETTLE_MS = 250
 REDRAW_TIMEOUT_MS = 5_000
 STOP_GRACE = 3.0
@@ -161,10 +162,19 @@ class AppPage:
     def click(self, name: str, *, exact: bool = True, redraws: bool = True) -> None:
         """Tap a button; by default wait until the screen has been redrawn (the tapped node is gone),
         since a tap on the old drawing in that moment would be lost."""
+        from playwright.sync_api import Error as PlaywrightError
         from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-        button = self.button(name, exact=exact).first.element_handle()
-        button.click()
+        for attempt in range(CLICK_ATTEMPTS):
+            # Flutter may draw the screen again between finding the button and tapping it (the browser's
+            # address following the screen redraws it once): then the same button is found anew.
+            button = self.button(name, exact=exact).first.element_handle()
+            try:
+                button.click()
+                break
+            except PlaywrightError as error:
+                if "not attached" not in str(error) or attempt == CLICK_ATTEMPTS - 1:
+                    raise
         if redraws:  # a tap that changed nothing visible times out here; the test's next wait tells
             with contextlib.suppress(PlaywrightTimeout):
                 button.wait_for_element_state("hidden", timeout=REDRAW_TIMEOUT_MS)
