@@ -170,6 +170,13 @@ class OptionSpec:
     # The value is a file's whole content (a deck): a record carries it as a content block referenced
     # by its SHA-256 (companion/rules/content.py), never as a path.
     embedded: bool = False
+    # The first rules revision that embeds it: a match played under an earlier one named a file by its
+    # path, and keeps doing so when replayed (Kenpo owner values, revision 1).
+    embedded_since: int = 1
+
+    def embedded_in(self, revision: int) -> bool:
+        """Whether a match played under rules `revision` carries this option's value as content."""
+        return self.embedded and revision >= self.embedded_since
 
     def validate(self, value: OptionValue) -> OptionValue:
         from companion.rules.errors import InvalidSetup

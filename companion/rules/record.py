@@ -187,7 +187,6 @@ def read_record(text: str) -> ParsedRecord:
         ruleset = get_ruleset(headers["ruleset"])
     except RulesError as error:
         raise RecordError(header_lines.get("ruleset", 1), str(error)) from None
-    options = _resolve_content(ruleset.options, options, option_lines, blocks)
     rules = 1  # records written before rules revisions existed were played under the first
     if "rules" in headers:
         found = whole_number(headers["rules"], 1, RULES_MAX)
@@ -195,6 +194,7 @@ def read_record(text: str) -> ParsedRecord:
             raise RecordError(header_lines["rules"], f"rules {headers['rules'][:40]!r} is not a rules revision "
                               f"(a whole number from 1; {ruleset.id} is at {ruleset.revision})")
         rules = found
+    options = _resolve_content(ruleset.options, rules, options, option_lines, blocks)
     try:
         setup = ruleset.make_setup(players, options, seed=seed, date=headers.get("date"), rules=rules)
     except InvalidSetup as error:
@@ -226,8 +226,8 @@ def read_record(text: str) -> ParsedRecord:
     return record
 
 
-def _resolve_content(specs: Iterable[OptionSpec], options: dict[str, OptionValue], option_lines: dict[str, int],
-                     blocks: list[content.Block]) -> dict[str, OptionValue]:
+def _resolve_content(specs: Iterable[OptionSpec], rules: int, options: dict[str, OptionValue],
+                     option_lines: dict[str, int], blocks: list[content.Block]) -> dict[str, OptionValue]:
     """Each embedded option's reference replaced by its block's text; every block checked against its hash."""
     by_ref: dict[str, str] = {}
     for block in blocks:
@@ -242,11 +242,13 @@ def _resolve_content(specs: Iterable[OptionSpec], options: dict[str, OptionValue
         if block.ref in by_ref:
             raise RecordError(block.line, f"content block {content.short(block.ref)} is given twice")
         by_ref[block.ref] = text
-    embedded = {spec.name for spec in specs if spec.embedded}
+    embedded = {spec.name for spec in specs if spec.embedded_in(rules)}
     resolved = dict(options)
     used: set[str] = set()
     for name in [name for name in options if name in embedded]:  # in record order: the first bad line is named
         value = str(options[name])
+        if not value:
+            continue  # empty: nothing chosen (Kenpo without owner values)
         if not content.REFERENCE.match(value):
             raise RecordError(option_lines[name], f"option {name} takes a content reference 'sha256:<64 hex "
                               "digits>' with its content block at the end of the record (docs/records.md)")
@@ -323,11 +325,11 @@ def write_record(
             f", {key} {val}" for key, val in (("side", player.side), ("team", player.team)) if val
         )
         lines.append(f"player: {player.name}{extras}")
-    embedded = {spec.name for spec in ruleset.options if spec.embedded}
+    embedded = {spec.name for spec in ruleset.options if spec.embedded_in(setup.rules)}
     blocks: dict[str, list[str]] = {}
     for name, value in setup.options:
         shown = str(value).lower() if isinstance(value, bool) else str(value)
-        if name in embedded:
+        if name in embedded and shown:
             shown = content.reference(shown)
             blocks.setdefault(shown, content.block_lines(str(value)))
         lines.append(f"option: {name} = {shown}")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -18,6 +18,7 @@ from companion.rules.catalog import load_catalog
 from companion.rules.errors import InvalidSetup
 from companion.rules.kenpo.cards import kenpo_cards
 from companion.rules.owner_files import open_any_owner_file, open_owner_files_only_under
+from companion.rules.registry import get_ruleset
 from db.engine import open_database
 
 
@@ -115,10 +116,9 @@ def test_decks_count_the_entered_values_and_new_match_offers_the_saved_file(
     new.set_option("owner-values", choices[1][1])
     setup = new.setup()
     assert setup is not None
-    # The match gets the unchanging copy of the saved values, not the file the Decks editor rewrites.
-    used = Path(str(setup.option_map["owner-values"]))
-    assert used.parent == (tmp_path / "used").resolve() and used.name.startswith("kenpo-masters-")
-    assert used.read_bytes() == (tmp_path / "kenpo-masters.toml").read_bytes()
+    # The match carries the saved values' text (KPD15), not the path of the file the Decks editor rewrites.
+    assert setup.option_map["owner-values"] == (tmp_path / "kenpo-masters.toml").read_text()
+    assert setup.rules == 2
 
 
 def test_the_editor_shows_one_card_at_a_time_and_keeps_typed_text_until_saved(tmp_path: Path) -> None:
@@ -191,10 +191,7 @@ def test_a_match_started_with_the_saved_values_keeps_them_when_the_decks_editor_
     # History and a resumed match replay it with the values it was played with, not today's file.
     app.go("live", live.match_id)
     assert app.live is not None and threat(app.live) == before
-    used = Path(str(live.match.setup.option_map["owner-values"]))
-    digest = hashlib.sha256(original).hexdigest()[:16]
-    assert used == (folder / "used" / f"kenpo-masters-{digest}.toml").resolve()
-    assert used.read_bytes() == original
+    assert live.match.setup.option_map["owner-values"] == original.decode("utf-8")  # carried, KPD15
 
 
 def test_a_match_started_with_the_saved_values_goes_on_after_the_working_file_is_moved(
@@ -214,27 +211,24 @@ def test_a_match_started_with_the_saved_values_goes_on_after_the_working_file_is
     assert ((2, 2), 3) in threat(app.live)
 
 
-def test_starting_twice_with_the_same_saved_values_keeps_one_copy_and_a_change_makes_another(
+def test_a_match_carries_its_owner_values_so_it_replays_after_the_whole_folder_is_gone(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     folder = tmp_path / "owner-values"
     monkeypatch.setenv(OWNER_VALUES_ENV, str(folder))
     saved = str(save_front_kick_arrows(folder, 2).resolve())
-    database = tmp_path / "shinpan.db"
-    first = start_kenpo(database, saved).live
-    second = start_kenpo(database, saved).live
-    assert first is not None and second is not None
-    copy = first.match.setup.option_map["owner-values"]
-    assert second.match.setup.option_map["owner-values"] == copy
-    written = Path(str(copy)).stat().st_mtime_ns
-    assert len(list((folder / "used").iterdir())) == 1
-    assert Path(str(copy)).stat().st_mtime_ns == written  # reused, not written again
+    app = start_kenpo(tmp_path / "shinpan.db", saved)
+    live = app.live
+    assert live is not None
+    play(live, "starts", "Front Kick forward", "end")
+    before = threat(live)
+    assert ((2, 2), 2) in before
 
-    save_front_kick_arrows(folder, 5)
-    third = start_kenpo(database, saved).live
-    assert third is not None and third.match.setup.option_map["owner-values"] != copy
-    assert sorted(p.name for p in (folder / "used").iterdir()) == sorted(
-        [Path(str(copy)).name, Path(str(third.match.setup.option_map["owner-values"])).name])
-    assert Path(str(copy)).stat().st_mtime_ns == written  # the first match's copy is never rewritten
+    shutil.rmtree(folder)  # another phone, a cleaned-up data folder: the file is nowhere
+    assert not folder.exists()
+    app.go("live", live.match_id)
+    assert app.live is not None and threat(app.live) == before
+    assert app.live.play_text("rest", 1), app.live.message  # Ren's turn: the match goes on
+    assert len(app.live.match.actions) == 4 and not app.live.save_failed
 
 
 def test_a_typed_owner_file_path_is_refused_and_the_saved_values_are_the_way(
@@ -271,25 +265,32 @@ def test_a_served_app_opens_no_owner_file_outside_its_folders_and_says_the_same_
     assert kenpo_cards(str(outside))  # the command line opens the user's own files
 
 
-def test_a_missing_owner_values_copy_is_explained_with_the_match_unchanged(
+def test_a_revision_1_match_whose_owner_file_is_missing_is_explained_with_the_match_unchanged(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A match stored before KPD15 (rules revision 1) names its owner file by path; when that file
+    is gone the referee is told, nothing stored changes, and the match goes on once it is back."""
     folder = tmp_path / "owner-values"
     monkeypatch.setenv(OWNER_VALUES_ENV, str(folder))
-    saved = str(save_front_kick_arrows(folder, 3).resolve())
-    app = start_kenpo(tmp_path / "shinpan.db", saved)
+    saved = save_front_kick_arrows(folder, 3).resolve()
+    store = DbStore(open_database(f"sqlite:///{tmp_path / 'shinpan.db'}"), "test database")
+    setup = get_ruleset("kenpo-masters").make_setup(["Yui", "Ren"], {"owner-values": str(saved)}, rules=1)
+    assert setup.option_map["owner-values"] == str(saved)  # revision 1 keeps the path
+    match_id, _ = store.start(setup)
+    app = AppViewModel(store)
+    app.go("live", match_id)
     live = app.live
     assert live is not None
-    used = Path(str(live.match.setup.option_map["owner-values"]))
     play(live, "starts", "Front Kick forward")
 
-    os.rename(used, used.with_suffix(".moved"))
+    os.rename(saved, saved.with_suffix(".moved"))
     assert not live.play_text("end", 0)
     assert live.message.startswith("The rules could not apply it: owner values file")
     assert "not found" in live.message and "The match is unchanged." in live.message
     assert "Not saved" not in live.message and not live.save_failed
     assert len(live.match.actions) == 2
 
-    os.rename(used.with_suffix(".moved"), used)  # put back: the same match goes on, nothing was lost
+    os.rename(saved.with_suffix(".moved"), saved)  # put back: the same match goes on, nothing was lost
     play(live, "end")
     app.go("live", live.match_id)
     assert app.live is not None and len(app.live.match.actions) == 3
+    assert ((2, 2), 3) in threat(app.live)

@@ -6,7 +6,7 @@ import datetime
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.app.viewmodels.owner_values import owner_values_path, saved_count, used_copy
+from companion.app.viewmodels.owner_values import owner_values_path, saved_count
 from companion.rules.errors import RulesError
 from companion.rules.model import MatchSetup, OptionSpec, OptionValue, PlayerSpec
 from companion.rules.registry import all_rulesets, get_ruleset
@@ -90,7 +90,8 @@ class NewMatchViewModel:
         return not number.isdigit() or int(number) <= len(self.names)
 
     def is_deck(self, name: str) -> bool:
-        return any(spec.embedded and spec.name == name for spec in self.ruleset.options)
+        return not self.is_owner_values(name) and any(spec.embedded and spec.name == name
+                                                      for spec in self.ruleset.options)
 
     def deck_choices(self, name: str) -> list[tuple[str, str]]:
         """(label, option value) for a deck option: the shipped example deck, or a deck saved in the
@@ -197,13 +198,9 @@ class NewMatchViewModel:
         """The new match's setup, or None with `message` saying what to fix."""
         players = [PlayerSpec(name.strip(), side) for name, side in zip(self.names, self.sides, strict=True)]
         date = (self.today or datetime.date.today()).isoformat()
+        # The owner values chosen are read here, once: the match carries their text (KPD15), so later
+        # saves on the Decks screen change no match already started.
         options = dict(self.options)
-        try:
-            options.update(self._owner_values_as_used())
-        except OSError as error:
-            self.message = (f"Your saved owner values could not be kept for this match ({error}); "
-                            "check the owner-values folder, or choose none.")
-            return None
         try:
             setup = self.ruleset.make_setup(players, options, date=date)
         except RulesError as error:
@@ -211,16 +208,3 @@ class NewMatchViewModel:
             return None
         self.message = ""
         return setup
-
-    def _owner_values_as_used(self) -> dict[str, OptionValue]:
-        """The Decks screen's saved file is replaced by its unchanging copy (`used_copy`): the file
-        itself is rewritten by every save, and a match must keep the values it started with. A path
-        to any other file is the owner's own and is used as given."""
-        chosen = self.options.get(OWNER_VALUES_OPTION)
-        catalog_id = self.ruleset.catalog_id
-        if not isinstance(chosen, str) or not chosen or catalog_id is None or not Path(chosen).is_absolute():
-            return {}
-        saved = owner_values_path(catalog_id, self.owner_values_folder)
-        if Path(chosen).resolve() != saved.resolve():
-            return {}
-        return {OWNER_VALUES_OPTION: str(used_copy(saved.resolve(), catalog_id))}

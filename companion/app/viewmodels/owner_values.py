@@ -8,7 +8,6 @@ checks where it has them); a refused entry leaves the file as it was.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -35,20 +34,6 @@ def owner_values_folder() -> Path:
 
 def owner_values_path(catalog_id: str, folder: Path | None = None) -> Path:
     return (folder or owner_values_folder()) / f"{catalog_id}.toml"
-
-
-def used_copy(saved: Path, catalog_id: str) -> Path:
-    """The saved file's values as a match uses them: `used/<catalog-id>-<hash>.toml` beside it, named by
-    the bytes' SHA-256, written once and never changed, so a match (and its replay in History) keeps
-    the values it started with whatever the Decks editor saves later. OSError when it cannot be read
-    or written."""
-    data = saved.read_bytes()
-    copy = saved.parent / "used" / f"{catalog_id}-{hashlib.sha256(data).hexdigest()[:16]}.toml"
-    if copy.is_file():
-        return copy
-    copy.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(copy, data)
-    return copy
 
 
 def saved_count(catalog_id: str, folder: Path | None = None) -> int:

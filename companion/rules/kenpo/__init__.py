@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from companion.rules.kenpo import engine, legal, notation
-from companion.rules.kenpo.cards import CATALOG_ID, kenpo_cards
+from companion.rules import content
+from companion.rules.kenpo.cards import CATALOG_ID, is_owner_values_text, kenpo_cards, owner_values_content
 from companion.rules.kenpo.geometry import SIDES
 from companion.rules.kenpo.state import (
     BreakCalled,
@@ -34,7 +37,9 @@ from companion.rules.model import (
     MatchSetup,
     MatchWon,
     OptionSpec,
+    OptionValue,
     Outcome,
+    PlayerSpec,
 )
 from companion.rules.registry import register
 from companion.rules.ruleset import Ruleset
@@ -51,14 +56,21 @@ class KenpoMasters(Ruleset[KenpoState]):
     sides = SIDES
     catalog_id = CATALOG_ID
     rulebook = "kenpo-masters.txt"
+    revision = 2
+    revisions = (
+        "the rules as first refereed; owner values named by the path of their file",
+        "owner values carried inside the match (a content block in its record, KPD15): the same on any machine",
+    )
     options = (
         OptionSpec(
             "owner-values",
             "",
             "An owner's file of the card values the rulebook does not print (K9); empty: none. "
-            "A path, or a file name in assets/owner-values/.",
+            "A path, or a file name in assets/owner-values/; the match carries its content (KPD15).",
             (),
             "K9",
+            embedded=True,
+            embedded_since=2,
         ),
         OptionSpec(
             "jab-doubling",
@@ -75,6 +87,18 @@ class KenpoMasters(Ruleset[KenpoState]):
             "K4",
         ),
     )
+
+    def make_setup(self, players: Sequence[PlayerSpec | str], options: Mapping[str, OptionValue] | None = None,
+                   seed: int | None = None, date: str | None = None, rules: int | None = None) -> MatchSetup:
+        """As every ruleset's; from revision 2 a named owner-values file is read once, here, and the match
+        carries its text (KPD15), so it replays the same on a machine that never had the file."""
+        setup = super().make_setup(players, options, seed, date, rules)
+        chosen = dict(setup.options)
+        named = str(chosen.get("owner-values", ""))
+        if setup.rules < 2 or not named:
+            return setup
+        chosen["owner-values"] = owner_values_content(named)
+        return replace(setup, options=tuple(sorted(chosen.items())))
 
     def initial_state(self, setup: MatchSetup) -> KenpoState:
         names = (setup.players[0].name, setup.players[1].name)
@@ -146,7 +170,9 @@ class KenpoMasters(Ruleset[KenpoState]):
             "played": table(state.played),
             "moves_made": list(state.moves_made),
             "may_rest": may_rest,
-            "owner_values": state.owner_values or None,
+            # Carried values are named by their hash, as in the record (KPD15): the text is in the setup.
+            "owner_values": (content.reference(state.owner_values) if is_owner_values_text(state.owner_values)
+                             else state.owner_values or None),
         }
 
     def describe_event(self, event: Event, setup: MatchSetup) -> str:

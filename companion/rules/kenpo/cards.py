@@ -7,13 +7,16 @@ not yet entered (K9). The engine never refuses a play for a value it cannot see 
 from __future__ import annotations
 
 import re
+import tomllib
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
-from companion.rules.catalog import Catalog, Sourced, load_catalog, normalise_name
-from companion.rules.errors import CatalogError, UnknownCard
+from companion.rules.catalog import Catalog, Sourced, apply_overrides, load_catalog, normalise_name
+from companion.rules.content import canonical
+from companion.rules.errors import CatalogError, InvalidSetup, UnknownCard
+from companion.rules.files import OWNER_FILE_MAX, FileRefused, read_limited
 from companion.rules.kenpo.geometry import DIRECTIONS, MOVES, mirror
 from companion.rules.owner_files import resolve_owner_file
 
@@ -260,11 +263,51 @@ def build_cards(catalog: Catalog) -> dict[str, KenpoCard]:
 
 
 def kenpo_cards(owner_values: str = "") -> dict[str, KenpoCard]:
-    """The cards, with an owner's override file applied when one is named (option owner-values)."""
+    """The cards, with an owner's values applied (option owner-values): the file's text itself, which a
+    match carries from rules revision 2 (KPD15), or the path a revision-1 match named."""
     if not owner_values:
         return _cards_from(None, 0)
+    if is_owner_values_text(owner_values):
+        return _cards_from_text(owner_values)
     path = resolve_owner_file(owner_values)
     return _cards_from(path, path.stat().st_mtime_ns)
+
+
+def is_owner_values_text(value: str) -> bool:
+    """Owner values carried as text end with a line end (content.canonical); a path never holds one."""
+    return "\n" in value
+
+
+def owner_values_content(value: str) -> str:
+    """The owner values a revision-2 match carries (KPD15): the text of the file `value` names, or
+    `value` itself when it is already the text, checked against the catalog and made canonical.
+    InvalidSetup naming the option when the file is missing, too large, not TOML or sets a value the
+    catalog does not leave to the owner."""
+    if is_owner_values_text(value):
+        text = value
+    else:
+        path = resolve_owner_file(value)
+        try:
+            text = read_limited(path, OWNER_FILE_MAX, "owner values file").decode("utf-8")
+        except UnicodeDecodeError:
+            raise InvalidSetup(f"option owner-values: {path.name} is not UTF-8 text") from None
+        except (OSError, FileRefused) as error:
+            raise InvalidSetup(f"option owner-values: {error}") from None
+    text = canonical(text)
+    try:
+        _cards_from_text(text)
+    except CatalogError as error:
+        raise InvalidSetup(f"option owner-values: {error}") from None
+    return text
+
+
+@lru_cache(maxsize=8)
+def _cards_from_text(text: str) -> dict[str, KenpoCard]:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise CatalogError("owner values", f"is not valid TOML: {error}") from None
+    return build_cards(apply_overrides(load_catalog(CATALOG_ID), data, "owner values"))
 
 
 @lru_cache(maxsize=8)
