@@ -21,7 +21,7 @@ from companion.app.ui import FONTS, Ui
 from companion.app.viewmodels.app import AppViewModel
 from companion.app.viewmodels.owner_values import owner_values_folder
 from companion.app.viewmodels.settings import default_settings_path
-from companion.app.viewmodels.triggers import Trigger
+from companion.app.viewmodels.triggers import APP_TITLE, Trigger, announcement_title
 from companion.rules.owner_files import open_owner_files_only_under
 
 log = logging.getLogger(__name__)
@@ -33,6 +33,7 @@ class Shell:
     def __init__(self, page: ft.Page, vm: AppViewModel) -> None:
         self.page, self.vm = page, vm
         self._banners_seen: object = None
+        self._announcements = 0  # trigger announcements in this session: each one a new page title
         self._camera = CameraHolder()
         self._camera_for: object = None
         self._build_frame()
@@ -193,11 +194,21 @@ class Shell:
         self._preview.visible = showing
 
     def _announce(self, banners: list[Trigger]) -> None:
-        """A vibration for each new set of triggers, where the device has one and the user wants it."""
-        if not banners or banners is self._banners_seen or not self.vm.settings.vibration:
+        """A sound and a vibration for each new set of triggers, where the platform has them and the user
+        wants them: the sound through the page title (companion/app/server/sound.py)."""
+        if not banners and self.page.title != APP_TITLE:
+            self.page.title = APP_TITLE  # the tab shows a trigger until the next action
+        if not banners or banners is self._banners_seen:
             self._banners_seen = banners
             return
         self._banners_seen = banners
+        if self.vm.settings.sound:
+            self._announcements += 1
+            self.page.title = announcement_title(banners, self._announcements)
+        elif self.page.title != APP_TITLE:
+            self.page.title = APP_TITLE
+        if not self.vm.settings.vibration:
+            return
         try:
             haptics = ft.HapticFeedback()
             asyncio.get_running_loop().create_task(haptics.heavy_impact())  # type: ignore[no-untyped-call]
@@ -211,7 +222,7 @@ def make_main(store: MatchStore) -> Callable[[ft.Page], None]:
     open_owner_files_only_under(owner_values_folder())
 
     def main(page: ft.Page) -> None:
-        page.title = "Shinpan"
+        page.title = APP_TITLE
         page.fonts = dict(FONTS)
         page.padding = 0
         vm = AppViewModel(store, default_settings_path())

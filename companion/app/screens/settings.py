@@ -1,4 +1,4 @@
-"""Settings: theme, text size, vibration, card names, where matches are stored."""
+"""Settings: theme, text size, sound and vibration, card names, where matches are stored."""
 
 from __future__ import annotations
 
@@ -28,10 +28,15 @@ def settings_screen(vm: SettingsViewModel, ui: Ui, refresh: Handler, on_home: Ha
         ui.section("Theme", choices(THEMES, vm.theme, lambda v: vm.set_theme(str(v)))),
         ui.section("Text size", choices(TEXT_SCALES, vm.text_scale, lambda v: vm.set_text_scale(float(str(v))),
                                         lambda v: f"{int(float(str(v)) * 100)}%")),
+        ui.section("Sound on triggers",
+                   choices((True, False), vm.sound, lambda v: vm.set_sound(bool(v)),
+                           lambda v: "Sound on" if v else "Sound off"),
+                   ui.text("A short tone on IPPON, HANSOKU, a Break, a knockdown and the match's end, in the "
+                           "browser (the app served by shinpan serve). The desktop window and phone builds "
+                           "of this version have no sound player: they vibrate where the phone can.", 14)),
         ui.section("Vibration on triggers",
                    choices((True, False), vm.vibration, lambda v: vm.set_vibration(bool(v)),
-                           lambda v: "Vibration on" if v else "Vibration off"),
-                   ui.text("Sound on triggers is not available in this version.", 14)),
+                           lambda v: "Vibration on" if v else "Vibration off")),
         ui.section("Card names", choices(CARD_LANGUAGES, vm.card_language,
                                          lambda v: vm.set_card_language(str(v)))),
         ui.section("Matches are stored", ui.text(vm.storage, 15),

@@ -19,6 +19,7 @@ from companion.app.server.edge import EdgePolicy
 from companion.app.server.guard import ASGIApp, EdgeGuard
 from companion.app.server.offline import OfflineAssets
 from companion.app.server.quiet_log import quiet_server_logs
+from companion.app.server.sound import TriggerSound
 
 
 @dataclass(frozen=True)
@@ -34,9 +35,9 @@ LOG_FORMAT = "%(asctime)s shinpan serve: %(message)s"
 
 
 def web_app(main: AppCallable, assets_dir: str, policy: EdgePolicy, club: ClubOptions | None = None) -> ASGIApp:
-    """The whole served app: Flet's web build (offline, no CDN) behind the club's routes (PIN form,
-    board) where there is a database, all behind the edge guard."""
-    app: ASGIApp = OfflineAssets(ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=assets_dir))
+    """The whole served app: Flet's web build (offline, no CDN, with the trigger sound's script) behind
+    the club's routes (PIN form, board) where there is a database, all behind the edge guard."""
+    app: ASGIApp = TriggerSound(OfflineAssets(ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=assets_dir)))
     if club is not None:
         app = ClubGate(app, club.engine, pin_required=club.pin_required)
     return EdgeGuard(app, policy)

@@ -1,4 +1,4 @@
-"""Settings: theme, text size, vibration, card names in romaji or kanji, where matches live.
+"""Settings: theme, text size, vibration and sound, card names in romaji or kanji, where matches live.
 
 Kept in a small JSON file (`SHINPAN_SETTINGS`, else settings.json in the user's config folder), saved
 on every change; a missing or damaged file means the defaults, never an error.
@@ -31,6 +31,7 @@ class SettingsViewModel:
     theme: str = "system"
     text_scale: float = 1.0
     vibration: bool = True
+    sound: bool = True
     card_language: str = "romaji"
     storage: str = field(default="", metadata={"saved": False})
     notice: str = field(default="", metadata={"saved": False})
@@ -52,6 +53,8 @@ class SettingsViewModel:
             settings.set_text_scale(float(scale))
         if isinstance(data.get("vibration"), bool):
             settings.vibration = data["vibration"]
+        if isinstance(data.get("sound"), bool):
+            settings.sound = data["sound"]
         settings.set_card_language(str(data.get("card_language", settings.card_language)))
         return settings
 
@@ -78,6 +81,10 @@ class SettingsViewModel:
 
     def set_vibration(self, on: bool) -> None:
         self.vibration = on
+        self.save()
+
+    def set_sound(self, on: bool) -> None:
+        self.sound = on
         self.save()
 
     def set_card_language(self, language: str) -> None:

@@ -21,6 +21,10 @@ _TITLES = {
 }
 
 
+APP_TITLE = "Shinpan"
+SOUND_NOTE = "\u266a "  # a title starting with it plays the web build's trigger sound (server/sound.py)
+
+
 @dataclass(frozen=True)
 class Trigger:
     """A banner: a big title (IPPON) and the line that says to whom and why, with its ruling."""
@@ -51,3 +55,10 @@ def triggers_of(events: tuple[Event, ...], ruleset: Ruleset[object], setup: Matc
                 text = text[len(title) + 1:].strip()
             found.append(Trigger(title, text, seat if isinstance(seat, int) else None))
     return found
+
+
+def announcement_title(banners: list[Trigger], number: int) -> str:
+    """The page title that announces new triggers: the web build plays its sound when the title changes
+    to one starting with the note (companion/app/server/trigger_sound.js). `number` counts this session's
+    announcements, so two IPPONs in a row are two changes, two sounds."""
+    return f"{SOUND_NOTE}{' · '.join(banner.title for banner in banners)} #{number} · {APP_TITLE}"
