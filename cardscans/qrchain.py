@@ -36,6 +36,9 @@ SMALL_CODE_FRACTION = 0.12
 RESCUE_MAX_PX = 200
 MAX_RESCUES = 6  # closer looks per frame, so a frame of many damaged codes stays bounded
 EFFORTS: tuple[str, ...] = ("fast", "auto", "thorough")
+# The white margin added around a frame for zbar, which needs a quiet zone the photo may have cut off
+QUIET_ZONE_FRACTION = 0.08
+QUIET_ZONE_MIN_PX = 8
 
 
 # A version of the frame to decode, and the map from its pixels back to the frame's.
@@ -73,6 +76,24 @@ def _half(gray: Gray) -> Prepared:
     return half, _double
 
 
+def _with_quiet_zone(gray: Gray) -> Prepared:
+    """The frame inside a white margin: zbar finds no code whose modules touch the frame's edge
+    (a scan cropped to the code, like zxing-qr/qrcode-5/16.png, a version 40 code 1 px a module)."""
+    margin = max(QUIET_ZONE_MIN_PX, int(QUIET_ZONE_FRACTION * max(gray.shape[:2])))
+    framed = cv2.copyMakeBorder(gray, margin, margin, margin, margin, cv2.BORDER_CONSTANT, value=255)
+
+    def to_frame(point: Point) -> Point:
+        return (point[0] - margin, point[1] - margin)
+
+    return np.asarray(framed, dtype=np.uint8), to_frame
+
+
+def _inverted(gray: Gray) -> Prepared:
+    """Light modules on a dark ground (a code printed in reverse, a phone screen in dark mode):
+    zbar reads only dark-on-light, where zxing-cpp tries both by itself."""
+    return np.asarray(255 - gray, dtype=np.uint8), _identity
+
+
 @dataclass
 class QrReader:
     """Decodes every QR code in a frame; `missing` lists back-ends that could not load and why."""
@@ -103,6 +124,8 @@ class QrReader:
             ("zxing-cpp", "zxing-cpp", _same, False),
             ("pyzbar", "pyzbar", _same, False),
             ("zxing-cpp global binarizer", "zxing-cpp/global", _same, False),
+            ("pyzbar with a quiet zone", "pyzbar", _with_quiet_zone, False),
+            ("pyzbar on the inverted frame", "pyzbar", _inverted, False),
             ("pyzbar on blurred frame", "pyzbar", _blur, False),
             ("pyzbar on half-size frame", "pyzbar", _half, False),
             ("opencv", "opencv", _same, True),

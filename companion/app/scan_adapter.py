@@ -71,15 +71,27 @@ def _scanner_for(catalog_id: str | None, faces_version: float) -> tuple[Any, str
     return Scanner.for_catalog(catalog_id, gallery), problem
 
 
+@lru_cache(maxsize=1)
+def _qr_reader() -> Any:
+    """The QR decoders this build can carry: a phone build exactly pyzbar and OpenCV, no zxing-cpp."""
+    from cardscans.platforms import decoder_chain_for, running_platform
+    from cardscans.qrchain import QrReader
+
+    return QrReader.create(decoder_chain_for(running_platform()))
+
+
 def _scanner(catalog_id: str | None, known: Catalog | None = None) -> tuple[Any, str]:
     """The scanner for a catalog, or for a known one (a player's own deck, made per match), with the
     registered faces as they are on disk now."""
     if known is None:
-        return _scanner_for(catalog_id, _faces_version())
-    from cardscans.pipeline import Scanner
+        scanner, problem = _scanner_for(catalog_id, _faces_version())
+    else:
+        from cardscans.pipeline import Scanner
 
-    gallery, problem = _gallery(_faces_version())
-    return Scanner.for_known_catalog(known, gallery), problem
+        gallery, problem = _gallery(_faces_version())
+        scanner = Scanner.for_known_catalog(known, gallery)
+    scanner.reader = _qr_reader()
+    return scanner, problem
 
 
 def register_card_photo(catalog_id: str, card_id: str, data: bytes, source: str = "photo") -> None:
