@@ -77,6 +77,10 @@ class Shell:
         self.vm.start_match()
         self.render()
 
+    def enter_owner_values(self) -> None:
+        self.vm.enter_owner_values()
+        self.render()
+
     def leave_live(self) -> None:
         self.vm.leave_live()
         self.render()
@@ -127,7 +131,7 @@ class Shell:
             if self._camera_for is not vm.live:  # a new match gets a fresh camera control
                 self._camera, self._camera_for = CameraHolder(desktop=self._desktop()), vm.live
             body = LiveScreen(vm.live, ui, self.render, self.leave_live, vm.scan, self._camera, self.rematch,
-                              vm.not_saved_warning).build()
+                              vm.not_saved_warning, self.enter_owner_values).build()
             self._announce(vm.live.banners)
         elif vm.route == "history":
             body = history_screen(vm.history, ui, self.render, self.home, self.resume)

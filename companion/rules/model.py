@@ -152,6 +152,18 @@ class LegalResponse:
 
 
 @dataclass(frozen=True)
+class HandEntry:
+    """A value the referee enters by hand because the catalog cannot work it out (Kenpo's points, K9),
+    in words: the question, this response's answer to it, why it is asked, and the rest of the action
+    (responses with the same question and rest are one question with several answers)."""
+
+    question: str
+    answer: str
+    reason: str
+    rest: str
+
+
+@dataclass(frozen=True)
 class Explanation:
     legal: bool
     ruling: str

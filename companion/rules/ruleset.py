@@ -11,6 +11,7 @@ from companion.rules.model import (
     Action,
     Event,
     Explanation,
+    HandEntry,
     LegalResponse,
     MatchSetup,
     OptionSpec,
@@ -189,6 +190,11 @@ class Ruleset(ABC, Generic[StateT]):
     def action_words(self, state: StateT, setup: MatchSetup, action: Action) -> str | None:
         """How the app's button names an action, where the record line would not say it plainly to a
         referee ("Dee takes 2 cards from Ben" for `Dee: pull 2`); None: the record line itself."""
+        return None
+
+    def hand_entry(self, state: StateT, setup: MatchSetup, action: Action) -> HandEntry | None:
+        """The question `action` answers when it carries a value entered by hand (Kenpo's points for a
+        card whose arrows are owner values, K9); None for every other action."""
         return None
 
     # --- shared behaviour ---------------------------------------------------------------------

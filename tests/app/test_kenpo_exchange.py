@@ -44,7 +44,8 @@ def test_a_kenpo_exchange_by_picker_ends_in_a_break_and_resets_the_ring(app: App
     app.see("Side Kick as the first card after the opponent moved forward", exact=False)
     app.shot("14-kenpo-break")
 
-    app.click("Ren: end; points own Side Kick 2")  # Side Kick's arrows are owner values (K9)
+    app.see("How many points did Ren's Side Kick score?", exact=True)  # its arrows are owner values (K9)
+    app.click("2 points")
     app.see("5 of 20 points")
     app.see("2 of 20 points")
     app.see("Yui (yellow) on (1, 0), faces Red's end")  # both fighters back on their start squares

@@ -15,15 +15,17 @@ from companion.app.components.scan_panel import CameraHolder, scan_panel
 from companion.app.components.scoreboards import scoreboard_for
 from companion.app.components.trigger_banner import trigger_banner
 from companion.app.ui import Handler, Ui, screen
-from companion.app.viewmodels.live import LiveViewModel, ResponseItem
+from companion.app.viewmodels.live import HandQuestion, LiveViewModel, ResponseItem
 from companion.app.viewmodels.scan import ScanViewModel
 
 
 class LiveScreen:
     def __init__(self, vm: LiveViewModel, ui: Ui, refresh: Handler, on_home: Handler,
                  scan: ScanViewModel | None = None, camera: CameraHolder | None = None,
-                 on_rematch: Handler | None = None, not_saved: str = "") -> None:
+                 on_rematch: Handler | None = None, not_saved: str = "",
+                 on_owner_values: Handler | None = None) -> None:
         self.vm, self.ui, self.refresh, self.on_home, self.on_rematch = vm, ui, refresh, on_home, on_rematch
+        self.on_owner_values = on_owner_values
         self.not_saved = not_saved
         self.scan, self.camera = scan, camera
         self.responses = ft.Column(spacing=8)
@@ -86,6 +88,8 @@ class LiveScreen:
             quick.append(ui.button("Close scanner" if vm.scanner_open else "Scan cards",
                                    self._do(vm.toggle_scanner)))
         parts.append(ft.Row(quick, wrap=True))
+        questions = vm.hand_questions()
+        parts += [self._question(question, named=len(questions) > 1) for question in questions]
         if vm.scanner_open and self.scan is not None and self.camera is not None:
             parts.append(scan_panel(self.scan, ui, self.camera, self.refresh))
         if vm.picker_open:
@@ -103,6 +107,25 @@ class LiveScreen:
             parts.append(ui.button(vm.forfeit_label(acting), self._do(self._forfeit)))
         parts.append(self._timeline())
         return screen(*parts)
+
+    def _question(self, question: HandQuestion, *, named: bool) -> ft.Control:
+        """Points entered by hand (K9), asked in words with one button per value and where to enter the
+        values once for all later matches. Several questions (blocks allocated one way or another) name
+        their action on each answer, so no two buttons read the same."""
+        ui = self.ui
+
+        def answer_text(item: ResponseItem) -> str:
+            answer = item.hand.answer if item.hand else item.label
+            return f"{question.action}: {answer}" if named else answer
+        answers = ft.Row([ui.button(answer_text(item), partial(self._choose, item), primary=True)
+                          for item in question.answers], wrap=True)
+        parts: list[ft.Control] = [ui.text(question.question, 17, bold=True),
+                                   ui.text(f"Then: {question.action}.", 14), answers,
+                                   ui.text(question.reason, 14)]
+        if self.on_owner_values is not None:
+            parts.append(ui.button("Enter owner values (Decks screen)", self.on_owner_values, icon=ft.Icons.EDIT))
+        return ft.Container(ft.Column(parts, spacing=6), padding=10, border_radius=6,
+                            border=ft.Border.all(2, ft.Colors.BLUE_GREY_400))
 
     def _scoreboard(self) -> ft.Control:
         return scoreboard_for(self.vm.ruleset_id)(self.vm.board(), self.ui, self._target)

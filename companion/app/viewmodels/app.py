@@ -164,6 +164,15 @@ class AppViewModel:
             self.live.session.close()
             self.live, self.scan = None, None
 
+    def enter_owner_values(self) -> None:
+        """From a referee's question about points by hand (K9) to the Decks screen's owner values for this
+        match's catalog; the match is stored as it is and Resume match brings it back."""
+        catalog_id = self.live.match.ruleset.catalog_id if self.live is not None else None
+        self.go("decks")
+        if catalog_id is not None:
+            self.decks.open(catalog_id)
+            self.decks.open_owner_values()
+
     def leave_live(self) -> None:
         """Back from the referee screen: to the tournament the match belongs to (its result settles the
         pairing as the tournament is shown), else Home."""

@@ -16,12 +16,16 @@ from companion.app.viewmodels.triggers import Trigger, triggers_of
 from companion.rules.catalog import Catalog
 from companion.rules.errors import IllegalAction, RulesError
 from companion.rules.match import Match, Step
-from companion.rules.model import Action, Forfeit
+from companion.rules.model import Action, Forfeit, HandEntry
 from companion.rules.record import format_action_line
 
 RESPONSES_SHOWN = 12
 # Consequences that hand the opponent a trigger: the declaration's button says them (issue 17).
 CONCEDES = re.compile(r"IPPON|HANSOKU|\bBreak\b|BREAK|knock|drops? out|HIKI-WAKE|\bwins\b|\bloses\b", re.IGNORECASE)
+
+# A response the engine could not check because a card's value is an owner value (Kenpo, KPD1).
+OWNER_VALUE_MISSING = re.compile(r"owner values? not entered", re.IGNORECASE)
+OWNER_VALUES_HINT = "Enter the printed values once on the Decks screen (Enter owner values) for later matches."
 
 # What the player to act is asked to do, by ruleset and the phase its summary names; any other
 # phase reads "to act". A new ruleset adds its own lines here.
@@ -51,10 +55,25 @@ class ResponseItem:
     consequence: str
     plays_cards: bool
     step: int = 0  # actions in force when it was listed: a tap on an older list is not taken
+    hand: HandEntry | None = None  # the question it answers, where it carries points entered by hand (K9)
 
     @property
     def explanation(self) -> str:
-        return f"Why: {self.why} [{self.ruling}]" if self.ruling else f"Why: {self.why}"
+        text = f"Why: {self.why} [{self.ruling}]" if self.ruling else f"Why: {self.why}"
+        if OWNER_VALUE_MISSING.search(self.why):  # say where the missing value is entered (KPD1)
+            text += f" {OWNER_VALUES_HINT}"
+        return text
+
+
+@dataclass(frozen=True)
+class HandQuestion:
+    """One question the referee answers by tapping a value (K9): what the action does, the question in
+    words, why it is asked, and the responses that answer it, one value each."""
+
+    action: str
+    question: str
+    reason: str
+    answers: list[ResponseItem]
 
 
 def board_data(match: Match) -> dict[str, Any]:
@@ -174,7 +193,8 @@ class LiveViewModel:
         for index, response in enumerate(self.match.legal_responses()):
             label = ruleset.action_words(state, setup, response.action) or format_action_line(setup, response.action)
             items.append(ResponseItem(index, response.action.actor, label, response.ruling, response.why,
-                                      response.consequence, plays_cards(response.action), step))
+                                      response.consequence, plays_cards(response.action), step,
+                                      ruleset.hand_entry(state, setup, response.action)))
         return items
 
     def responses(self) -> list[ResponseItem]:
@@ -208,9 +228,23 @@ class LiveViewModel:
         return found[:limit]
 
     def other_actions(self) -> list[ResponseItem]:
-        """No answer, rest, offer nothing...: legal actions that put no card down."""
+        """No answer, rest, offer nothing...: legal actions that put no card down and ask nothing."""
         seat = self.acting_seat()
-        return [r for r in self._all_responses() if r.actor == seat and not r.plays_cards]
+        return [r for r in self._all_responses() if r.actor == seat and not r.plays_cards and r.hand is None]
+
+    def hand_questions(self) -> list[HandQuestion]:
+        """Actions that carry points entered by hand (K9), one question each with its answers: "How many
+        points did Adam's Side Kick score?" 0, 1, 2 or 3 points, instead of a button per value."""
+        seat = self.acting_seat()
+        groups: dict[tuple[str, str], HandQuestion] = {}
+        for item in self._all_responses():
+            if item.actor != seat or item.hand is None:
+                continue
+            key = (item.hand.rest, item.hand.question)
+            if key not in groups:
+                groups[key] = HandQuestion(item.hand.rest, item.hand.question, item.hand.reason, [])
+            groups[key].answers.append(item)
+        return list(groups.values())
 
     def button_text(self, item: ResponseItem) -> str:
         """A declaration that concedes a trigger says so on its button ("Ben: no answer (IPPON to the

@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from companion.rules.kenpo import engine, legal, notation
 from companion.rules import content
+from companion.rules.kenpo import engine, legal, notation, questions
 from companion.rules.kenpo.cards import CATALOG_ID, is_owner_values_text, kenpo_cards, owner_values_content
 from companion.rules.kenpo.geometry import SIDES
 from companion.rules.kenpo.state import (
@@ -32,6 +32,7 @@ from companion.rules.model import (
     ONGOING,
     Action,
     Event,
+    HandEntry,
     LegalResponse,
     MatchDrawn,
     MatchSetup,
@@ -135,6 +136,9 @@ class KenpoMasters(Ruleset[KenpoState]):
 
     def parse_action(self, actor: int, text: str) -> Action:
         return notation.parse_action(actor, text)
+
+    def hand_entry(self, state: KenpoState, setup: MatchSetup, action: Action) -> HandEntry | None:
+        return questions.hand_entry(state, setup, action)
 
     def legal_extras(self, state: KenpoState) -> dict[str, Any]:
         return {"threat_map": legal.threat_map(state), "play": legal.card_table(state)}

@@ -27,7 +27,7 @@ from companion.rules.model import LegalResponse
 
 MAX_ALLOCATIONS = 24
 # Sample values offered for points the referee must enter by hand (K9); any whole number >= 0 is legal.
-SAMPLE_POINTS = (0, 1, 2, 3)
+SAMPLE_POINTS = tuple(range(8))  # a card scores 0 to 7 in the rulebook's examples; more is typed in the Play box
 
 
 def legal_responses(state: KenpoState) -> list[LegalResponse]:
