@@ -62,6 +62,9 @@ class Ruleset(ABC, Generic[StateT]):
     # When True, `apply` receives the shared Forfeit action itself (MACE: a fighter leaves a 3-4
     # fighter combat and the others fight on); otherwise the match ends with everyone else winning.
     handles_forfeit: bool = False
+    # Fighters stand on a map and some plays move them (MACE's hexes): the app groups the plays by kind
+    # and has the referee choose a move's destination on the map (issue 19).
+    has_map: bool = False
 
     # --- set-up -------------------------------------------------------------------------------
 

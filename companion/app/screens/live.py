@@ -10,7 +10,7 @@ from functools import partial
 import flet as ft
 
 from companion.app.components.card_picker import CardPicker
-from companion.app.components.response_list import response_items
+from companion.app.components.response_list import grouped_response_items, response_items
 from companion.app.components.scan_panel import CameraHolder, scan_panel
 from companion.app.components.scoreboards import scoreboard_for
 from companion.app.components.trigger_banner import trigger_banner
@@ -46,9 +46,17 @@ class LiveScreen:
 
     def _filtered(self, text: str) -> None:
         self.vm.filter_responses(text)
-        self.responses.controls = response_items(self.vm, self.ui, self._choose,
-                                                 self._do(self.vm.toggle_all_responses))
+        self.responses.controls = self._response_controls()
         self.responses.update()
+
+    def _response_controls(self) -> list[ft.Control]:
+        if self.vm.grouped:
+            return grouped_response_items(self.vm, self.ui, self._choose, self._move)
+        return response_items(self.vm, self.ui, self._choose, self._do(self.vm.toggle_all_responses))
+
+    def _move(self, title: str) -> None:
+        self.vm.choose_move(title)
+        self.refresh()
 
     def build(self) -> ft.Control:
         vm, ui = self.vm, self.ui
@@ -100,7 +108,7 @@ class LiveScreen:
             parts.append(picker.build())
         parts.append(self._undo_bar())
         filter_field = ui.text_field("Filter responses", vm.response_filter, self._filtered, 15)
-        self.responses.controls = response_items(vm, ui, self._choose, self._do(vm.toggle_all_responses))
+        self.responses.controls = self._response_controls()
         parts.append(ui.section("Legal responses", filter_field, self.responses))
         acting = vm.acting_seat()
         if acting is not None:

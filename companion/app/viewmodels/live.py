@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.app.storage import LiveSession
 from companion.app.viewmodels.card_picker import CardPickerViewModel
+from companion.app.viewmodels.moves import MoveChoice, ResponseGroup, group_by_kind, hex_target
 from companion.app.viewmodels.triggers import Trigger, triggers_of
 from companion.rules.catalog import Catalog
 from companion.rules.errors import IllegalAction, RulesError
@@ -56,6 +57,8 @@ class ResponseItem:
     plays_cards: bool
     step: int = 0  # actions in force when it was listed: a tap on an older list is not taken
     hand: HandEntry | None = None  # the question it answers, where it carries points entered by hand (K9)
+    moves: bool = False  # it moves its fighter (an action with a destination: MACE's Boost and Dodge)
+    destination: tuple[int, int] | None = None  # where to; None: stays put
 
     @property
     def explanation(self) -> str:
@@ -98,6 +101,7 @@ class LiveViewModel:
         self.response_filter = ""
         self.show_all_responses = False
         self.seat_choice: int | None = None
+        self.move_choice: str | None = None  # a card that moves, chosen; its hexes are marked on the map
         self.banners: list[Trigger] = []
         self.message = ""  # a problem: the match is unchanged
         self.notice = ""  # what just happened (undone, redone)
@@ -128,8 +132,16 @@ class LiveViewModel:
         return self.match.summary()
 
     def board(self) -> dict[str, Any]:
-        """What the scoreboard draws: the summary plus the ruleset's extras (Kenpo's threat map)."""
-        return board_data(self.match)
+        """What the scoreboard draws: the summary plus the ruleset's extras (Kenpo's threat map), and the
+        hexes the chosen moving card may go to, each with its distance (MACE)."""
+        data = board_data(self.match)
+        move = self.chosen_move()
+        seat = self.acting_seat()
+        if move is not None and seat is not None:
+            mover = data.get("players", [{}] * (seat + 1))[seat]
+            data["move"] = {"title": move.title, "fighter": mover.get("name"), "from": mover.get("hex"),
+                            "hexes": [list(spot) for spot, _ in move.destinations]}
+        return data
 
     @property
     def finished(self) -> bool:
@@ -192,27 +204,57 @@ class LiveViewModel:
         items = []
         for index, response in enumerate(self.match.legal_responses()):
             label = ruleset.action_words(state, setup, response.action) or format_action_line(setup, response.action)
+            destination = getattr(response.action, "to", None)
             items.append(ResponseItem(index, response.action.actor, label, response.ruling, response.why,
                                       response.consequence, plays_cards(response.action), step,
-                                      ruleset.hand_entry(state, setup, response.action)))
+                                      ruleset.hand_entry(state, setup, response.action),
+                                      hasattr(response.action, "to"),
+                                      (int(destination[0]), int(destination[1])) if destination else None))
         return items
 
     def responses(self) -> list[ResponseItem]:
         """The acting player's card plays matching the filter, a screenful unless all are asked for."""
+        found = self._card_plays()
+        return found if self.show_all_responses else found[:RESPONSES_SHOWN]
+
+    def _card_plays(self) -> list[ResponseItem]:
         seat = self.acting_seat()
         wanted = self.response_filter.strip().casefold()
-        found = [r for r in self._all_responses()
-                 if r.actor == seat and r.plays_cards and wanted in r.label.casefold()]
-        return found if self.show_all_responses else found[:RESPONSES_SHOWN]
+        return [r for r in self._all_responses() if r.actor == seat and r.plays_cards
+                and wanted in (r.label + (" move" if r.moves else "")).casefold()]
+
+    @property
+    def grouped(self) -> bool:
+        """Responses are shown by kind, moves chosen on the map, in a game played on a map (MACE)."""
+        return self.match.ruleset.has_map
+
+    def response_groups(self) -> list[ResponseGroup]:
+        """The card plays matching the filter by kind: Strike, Charge, Boost... (issue 19)."""
+        return group_by_kind(self._card_plays())
+
+    def choose_move(self, title: str) -> None:
+        """A card that moves was tapped ("Boost 2H"): the map now marks where it may go."""
+        self.move_choice = None if self.move_choice == title else title
+
+    def chosen_move(self) -> MoveChoice | None:
+        if self.move_choice is None:
+            return None
+        return next((move for group in group_by_kind(self._card_plays()) for move in group.moves
+                     if move.title == self.move_choice), None)
+
+    def choose_hex(self, place: tuple[int, int]) -> bool:
+        """A tap on a marked hex plays the chosen card's move there."""
+        move = self.chosen_move()
+        item = next((item for spot, item in move.destinations if spot == place), None) if move else None
+        if item is None:
+            self.message = "That hex is not one the chosen card can reach: tap a numbered hex."
+            return False
+        return self.tap(item)
 
     def hidden_response_count(self) -> int:
         if self.show_all_responses:
             return 0
-        seat = self.acting_seat()
-        wanted = self.response_filter.strip().casefold()
-        total = [r for r in self._all_responses()
-                 if r.actor == seat and r.plays_cards and wanted in r.label.casefold()]
-        return max(0, len(total) - RESPONSES_SHOWN)
+        return max(0, len(self._card_plays()) - RESPONSES_SHOWN)
 
     def picker_completions(self, limit: int = 8) -> list[ResponseItem]:
         """Legal responses that begin with the picked cards: the move or partner card completes the play."""
@@ -285,7 +327,12 @@ class LiveViewModel:
         self.response_filter = text
 
     def choose_target(self, name: str) -> None:
-        """A tapped opponent: the responses listed are those aimed at him ("... at Ben")."""
+        """A tapped opponent: the responses listed are those aimed at him ("... at Ben"); a tapped hex of
+        the map (`hex q,r`, companion/app/components/targets.py) plays the chosen move there."""
+        place = hex_target(name)
+        if place is not None:
+            self.choose_hex(place)
+            return
         self.response_filter = f"at {name}"
         self.show_all_responses = False
 
@@ -474,5 +521,6 @@ class LiveViewModel:
         self.save_failed = False
         self.seat_choice = None
         self.forfeit_armed = None
+        self.move_choice = None
         self.response_filter = ""
         self.show_all_responses = False

@@ -38,6 +38,7 @@ class Mace(Ruleset[MaceState]):
     catalog_id = CATALOG_ID
     rulebook = "mace.txt"
     handles_forfeit = True
+    has_map = True  # moves are chosen on the hex map (C3)
     options = (
         OptionSpec("ring-radius", 0, "The fighting area: 0 for an unbounded hex grid, else a ring of "
                    "this many hexes around the centre (moves and knockback stop at its edge).", (),
