@@ -13,6 +13,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from cardscans.card_indices import IndexSet
 from cardscans.identify import loaded_catalog, sighting_from_code
 from cardscans.imageio import downscale, to_bgr, to_gray, work_scale
 from cardscans.playing_cards import CATALOG as PLAYING_CARDS
@@ -41,12 +42,15 @@ class Scanner:
         return cls(catalog=catalog.id, gallery=gallery, known=catalog)
 
     @classmethod
-    def for_catalog(cls, catalog: str | None, gallery: FaceGallery | None = None) -> Scanner:
+    def for_catalog(cls, catalog: str | None, gallery: FaceGallery | None = None,
+                    card_indices: IndexSet = "english") -> Scanner:
+        """`card_indices`: the lettering of the playing cards' corner indices (english A K Q J,
+        german A K D B, french A R D V); a deck of other lettering is read as unrecognised."""
         deck = None
         if catalog is not None and catalog != PLAYING_CARDS:
             loaded = loaded_catalog(catalog)
             deck = DeckCatalog.recognise(catalog, [c.id for c in loaded.cards]) if loaded else None
-        corners = CornerReader.standard() if catalog == PLAYING_CARDS or deck is not None else None
+        corners = CornerReader.standard(card_indices) if catalog == PLAYING_CARDS or deck is not None else None
         return cls(catalog=catalog, gallery=gallery, corners=corners, deck=deck)
 
     def scan(self, image: Any, effort: Effort = "auto") -> list[CardSighting]:
@@ -76,10 +80,12 @@ class Scanner:
     def _identify(self, colour: Any, gray: Any, quad: Quad) -> CardSighting | None:
         """The card in an untagged outline: by its corner index, else by its registered face."""
         sighting = None
+        unsure = None  # the corner reader's reason, kept when nothing names the card
         if self.corners is not None:
-            sighting = self.corners.identify(colour, quad, self.deck)
+            examined = self.corners.examine(colour, quad, self.deck)
+            sighting, unsure = (examined, None) if examined.kind == "card" else (None, examined)
         if sighting is None and self.gallery is not None:
             sighting = self.gallery.sighting(gray, quad)
         if sighting is not None and self.catalog not in (None, sighting.catalog):
             return None
-        return sighting
+        return sighting or unsure

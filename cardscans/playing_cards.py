@@ -2,7 +2,10 @@
 
 A playing card prints its index (rank above suit) in the top-left corner and, turned, in the
 bottom-right, so the rectified face's top-left corner reads the same whichever way up the card
-lies. The corner is compared with rank and suit templates drawn here; a deck with unusual
+lies. The corner's glyphs are cut by their own boxes on a face white-balanced on its own paper
+(cardscans.card_glyphs) and compared with templates cut from public-domain card artwork or drawn
+for the deck's lettering (cardscans.card_indices); a number card's pips must number its rank. Anything
+unsure is `unrecognised` with the reason: a wrong card is worse than none. A deck with unusual
 lettering can be taught with `CornerReader.learn` from one photographed card per rank and suit.
 Card ids: rank then suit, "2H" .. "10S", "JH", "QD", "KC", "AS", and "JK" for a joker.
 """
@@ -15,7 +18,17 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from cardscans.imageio import to_bgr, to_gray
+from cardscans.card_glyphs import RED_CHROMA, BalancedFace, Glyph, balance, comparable, corner_glyphs, count_pips
+from cardscans.card_indices import (
+    INDEX_SETS,
+    NUMBERS,
+    IndexSet,
+    Templates,
+    cut_templates,
+    drawn_templates,
+    printed_ranks,
+)
+from cardscans.imageio import to_bgr
 from cardscans.quads import Quad, rectify
 from cardscans.sighting import CardSighting
 
@@ -28,9 +41,30 @@ PLAYING_CARD_IDS: tuple[str, ...] = (*(rank + suit for suit in SUITS for rank in
 FACE = (252, 352)
 RANK_BOX = (4, 6, 40, 50)  # x, y, width, height on a FACE-sized card
 SUIT_BOX = (6, 56, 34, 34)
-MIN_SCORE = 0.55
-MIN_MARGIN = 0.04
-SINGLE_CORNER_SCORE = 0.8  # when the other corner is unreadable (a thumb, a glare)
+TWO_PART_RANKS = frozenset({"10", "As", "JK"})  # printed as two characters side by side
+
+
+@dataclass(frozen=True)
+class Matching:
+    """How glyphs are compared with templates, and how sure a match must be."""
+
+    blur: float  # px of Gaussian blur on both sides before correlating (see card_glyphs.comparable)
+    min_score: float  # correlation with the best template of the label
+    min_score_checked: float  # when something else must agree too (a number's pips must number it)
+    margin: float  # over the best label meaning something else
+
+
+# Templates are cut from drawn artwork, not from the decks photographed (cardscans/glyphs/SOURCE.md):
+# blurred ranks of the right label score 0.65-0.98 on real photos, the best other label 0.4-0.6;
+# a "10" of a condensed typewriter face scores 0.4-0.6, so number ranks, which the pips must then
+# count, may match less. Suits are compact blobs that a blur makes alike, so they are not blurred.
+RANK_MATCHING = Matching(blur=1.5, min_score=0.6, min_score_checked=0.35, margin=0.08)
+SUIT_MATCHING = Matching(blur=0.0, min_score=0.65, min_score_checked=0.65, margin=0.05)
+# when the other corner is unreadable (a thumb, a glare, a neighbour) one alone must be clear-cut:
+# a good score and twice the usual lead over every other label
+SINGLE_CORNER_SCORE = 0.7
+SINGLE_CORNER_MARGIN = 0.1
+MIN_PAPER_CONTRAST = 0.35  # darkest ink vs the paper: less is a blank back, a blur or no card
 
 
 def draw_suit(canvas: npt.NDArray[np.uint8], suit: str, centre: tuple[int, int], size: int) -> None:
@@ -75,91 +109,201 @@ def draw_rank(canvas: npt.NDArray[np.uint8], rank: str, box: tuple[int, int, int
     cv2.putText(canvas, rank, origin, font, scale, colour, max(2, int(scale * 2)), cv2.LINE_AA)
 
 
-def _corner(face_gray: npt.NDArray[np.uint8], box: tuple[int, int, int, int]) -> npt.NDArray[np.float32]:
-    x, y, w, h = box
-    patch = cv2.resize(face_gray, FACE, interpolation=cv2.INTER_AREA)[y: y + h, x: x + w].astype(np.float32)
-    patch -= patch.mean()
-    norm = float(np.linalg.norm(patch))
-    return np.asarray(patch / norm if norm > 1e-6 else patch, dtype=np.float32)
-
-
 def _blank() -> npt.NDArray[np.uint8]:
     return np.full((FACE[1], FACE[0], 3), 250, np.uint8)
 
 
+@dataclass(frozen=True)
+class CornerReading:
+    """One corner index read: MACE's card id and its weakest glyph score, or why not."""
+
+    card_id: str | None
+    score: float
+    reason: str = ""
+    red: bool = False
+    margin: float = 0.0  # the weakest glyph's lead over the best label meaning something else
+
+
 @dataclass
 class CornerReader:
-    """Rank and suit templates; `read` answers a card id with a confidence, or None."""
+    """Reads a card's corner index by its glyphs; `examine` answers a card or the reason it is not one.
 
-    ranks: dict[str, list[npt.NDArray[np.float32]]] = field(default_factory=dict)
-    suits: dict[str, list[npt.NDArray[np.float32]]] = field(default_factory=dict)
+    `indices` is the deck's lettering (english A K Q J, german A K D B, french A R D V): a reader
+    never names a glyph its deck does not print, so a German B under an English reader is no card.
+    """
+
+    indices: IndexSet = "english"
+    ranks: Templates = field(default_factory=dict)
+    suits: Templates = field(default_factory=dict)
+    _banks: dict[str, Bank] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
-    def standard(cls) -> CornerReader:
-        reader = cls()
-        for rank in (*RANKS, "JK"):
-            for font in (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX):
-                canvas = _blank()
-                draw_rank(canvas, rank, RANK_BOX, red=False, font=font)
-                reader.ranks.setdefault(rank, []).append(_corner(to_gray(canvas), _padded(RANK_BOX)))
+    def standard(cls, indices: IndexSet = "english") -> CornerReader:
+        if indices not in INDEX_SETS:
+            raise ValueError(f"unknown index set {indices!r} (known: {', '.join(INDEX_SETS)})")
+        printed = printed_ranks(indices)
+        reader = cls(indices=indices, ranks=drawn_templates(list(printed)))
+        cut_ranks, cut_suits = cut_templates("english")
+        for label, masks in cut_ranks.items():
+            if label in printed:
+                reader.ranks.setdefault(label, []).extend(masks)
         for suit in SUITS:
             canvas = _blank()
-            x, y, w, h = SUIT_BOX
-            draw_suit(canvas, suit, (x + w // 2, y + h // 2), int(w * 0.8))
-            reader.suits.setdefault(suit, []).append(_corner(to_gray(canvas), _padded(SUIT_BOX)))
+            draw_suit(canvas, suit, (22, 46), 26)
+            _, glyph = corner_glyphs(balance(_with_rank_above(canvas)))
+            if glyph is not None:
+                reader.suits.setdefault(suit, []).append(glyph.mask)
+            reader.suits.setdefault(suit, []).extend(cut_suits.get(suit, []))
         return reader
 
     def learn(self, card_id: str, face: npt.NDArray[np.uint8]) -> None:
-        """Adds the corner of an upright photographed face as a template for its rank and suit."""
-        gray = to_gray(face)
+        """Adds the corner glyphs of an upright photographed face as templates for its rank and suit."""
         card = card_id.upper()
         if card not in PLAYING_CARD_IDS:
             raise ValueError(f"{card_id!r} is not a playing card id (2H .. AS, JK)")
         rank, suit = (JOKER, None) if card == JOKER else (card[:-1], card[-1])
-        self.ranks.setdefault(rank, []).append(_corner(gray, _padded(RANK_BOX)))
-        if suit:
-            self.suits.setdefault(suit, []).append(_corner(gray, _padded(SUIT_BOX)))
+        printed = next(label for label, mace in printed_ranks(self.indices).items() if mace == rank)
+        rank_glyph, suit_glyph = corner_glyphs(balance(face))
+        if rank_glyph is None:
+            raise ValueError("no corner index found on that face: photograph it upright and in focus")
+        self._banks.clear()
+        self.ranks.setdefault(printed, []).append(rank_glyph.mask)
+        if suit and suit_glyph is not None:
+            self.suits.setdefault(suit, []).append(suit_glyph.mask)
 
     def read(self, face: npt.NDArray[np.uint8]) -> tuple[str, float] | None:
-        """Both corner indices must agree (a card prints two); one alone must be clear-cut."""
-        first = self.read_corner(face)
-        second = self.read_corner(np.ascontiguousarray(np.asarray(face)[::-1, ::-1]))
-        if first and second:
-            return (first[0], min(first[1], second[1])) if first[0] == second[0] else None
-        alone = first or second
-        return alone if alone and alone[1] >= SINGLE_CORNER_SCORE else None
+        reading = self.examine_face(face)
+        return (reading.card_id, reading.score) if reading.card_id else None
 
-    def read_corner(self, face: npt.NDArray[np.uint8]) -> tuple[str, float] | None:
-        """The index in the top-left corner of an upright face."""
-        gray = to_gray(face)
-        rank, rank_score = _best(self.ranks, _corner(gray, _padded(RANK_BOX)))
-        if rank is None:
-            return None
+    def examine_face(self, face: npt.NDArray[np.uint8]) -> CornerReading:
+        """Both corner indices must agree (a card prints two); one alone must be clear-cut; a number
+        card's pips must number its rank."""
+        balanced = balance(face)
+        if balanced.paper_contrast < MIN_PAPER_CONTRAST:
+            return CornerReading(None, 0.0, "no print on the face (blank, face down or blurred)")
+        turned = balance(np.ascontiguousarray(np.asarray(face)[::-1, ::-1]))
+        first = self.read_corner(balanced)
+        second = self.read_corner(turned)
+        if first.card_id and second.card_id:
+            if first.card_id != second.card_id:
+                return CornerReading(None, 0.0, f"the corner indices disagree ({first.card_id}, {second.card_id})")
+            reading = CornerReading(first.card_id, min(first.score, second.score), red=first.red)
+        elif first.card_id or second.card_id:
+            reading = first if first.card_id else second
+            if reading.score < SINGLE_CORNER_SCORE or reading.margin < SINGLE_CORNER_MARGIN:
+                other = second if first.card_id else first
+                return CornerReading(None, reading.score, f"one corner index only, not clear enough ({other.reason})")
+        else:
+            return CornerReading(None, max(first.score, second.score), first.reason or second.reason)
+        return self._pips_agree(balanced, reading)
+
+    def _pips_agree(self, balanced: BalancedFace, reading: CornerReading) -> CornerReading:
+        card = reading.card_id or ""
+        rank = card[:-1]
+        _, suit_glyph = corner_glyphs(balanced)
+        if suit_glyph is None:
+            _, suit_glyph = corner_glyphs(balance(np.ascontiguousarray(
+                (np.clip(balanced.image[::-1, ::-1], 0, 1) * 255).astype(np.uint8))))
+        if suit_glyph is None or card == JOKER:
+            return reading
+        pips = count_pips(balanced, suit_glyph)
+        if rank in NUMBERS and pips != int(rank):
+            seen = "a picture" if pips < 0 else f"{pips} pips"
+            return CornerReading(None, reading.score, f"the index reads {card} but the face shows {seen}")
+        return reading
+
+    def read_corner(self, face: BalancedFace) -> CornerReading:
+        """The index in the top-left corner of an upright, white-balanced face."""
+        rank_glyph, suit_glyph = corner_glyphs(face)
+        if rank_glyph is None:
+            return CornerReading(None, 0.0, "no corner index found")
+        printed = printed_ranks(self.indices)
+        label, rank_score, reason, rank_margin = _best(self._bank("rank"), rank_glyph, printed, RANK_MATCHING,
+                                                       checked={n for n in NUMBERS if n in printed})
+        if label is None:
+            return CornerReading(None, rank_score, f"rank not readable ({reason})")
+        rank = printed[label]
         if rank == JOKER:
-            return JOKER, rank_score
-        red = _is_red(face)
-        suits = {s: t for s, t in self.suits.items() if (s in RED_SUITS) == red}
-        suit, suit_score = _best(suits, _corner(gray, _padded(SUIT_BOX)))
+            return CornerReading(JOKER, rank_score, red=rank_glyph.redness > RED_CHROMA, margin=rank_margin)
+        if suit_glyph is None:
+            return CornerReading(None, rank_score, "no suit below the rank")
+        red = suit_glyph.redness > RED_CHROMA
+        if not red and suit_glyph.redness > RED_CHROMA / 2:
+            return CornerReading(None, rank_score, "suit colour unclear (neither black nor red ink)")
+        if red != (rank_glyph.redness > RED_CHROMA):
+            return CornerReading(None, rank_score, "rank and suit printed in different colours")
+        suits = {s: s for s in self.suits if (s in RED_SUITS) == red}
+        suit, suit_score, reason, suit_margin = _best(self._bank("suit"), suit_glyph, suits, SUIT_MATCHING)
         if suit is None:
-            return None
-        return rank + suit, min(rank_score, suit_score)
+            return CornerReading(None, min(rank_score, suit_score), f"suit not readable ({reason})")
+        return CornerReading(rank + suit, min(rank_score, suit_score), red=red, margin=min(rank_margin, suit_margin))
+
+    def _bank(self, kind: str) -> Bank:
+        """The templates of `kind` ("rank" or "suit") made comparable once, one matrix per label."""
+        if kind not in self._banks:
+            templates, matching = (self.ranks, RANK_MATCHING) if kind == "rank" else (self.suits, SUIT_MATCHING)
+            self._banks[kind] = Bank(matching.blur, {
+                label: np.stack([comparable(t, matching.blur) for t in variants])
+                for label, variants in templates.items() if variants})
+        return self._banks[kind]
+
+    def examine(self, image: npt.NDArray[np.uint8], quad: Quad, deck: DeckCatalog | None = None) -> CardSighting:
+        """The card in `quad` as a playing card (or as the card of `deck`, a catalog of a standard
+        deck such as MACE's), else an `unrecognised` sighting saying why."""
+        face = rectify(to_bgr(image), quad, FACE)
+        reading = self.examine_face(face)
+        polygon = tuple((float(x), float(y)) for x, y in quad)
+        if reading.card_id is None:
+            return CardSighting("unrecognised", "corner-index", polygon, 0.0, reason=reading.reason)
+        card_id, catalog = reading.card_id, CATALOG
+        if deck is not None:
+            card_id = deck.card_for(card_id, reading.red)
+            catalog = deck.catalog
+        return CardSighting("card", "corner-index", polygon, reading.score, catalog=catalog, card_id=card_id)
 
     def identify(self, image: npt.NDArray[np.uint8], quad: Quad, deck: DeckCatalog | None = None) -> (
             CardSighting | None):
-        """The card in `quad` as a playing card, or as the card of `deck` (a catalog of a standard
-        deck, e.g. MACE's) when one is given."""
-        face = rectify(to_bgr(image), quad, FACE)
-        found = self.read(face)
-        if found is None:
-            return None
-        card_id, score = found
-        catalog = CATALOG
-        if deck is not None:
-            red = _is_red(face) or _is_red(np.ascontiguousarray(face[::-1, ::-1]))
-            card_id = deck.card_for(card_id, red)
-            catalog = deck.catalog
-        polygon = tuple((float(x), float(y)) for x, y in quad)
-        return CardSighting("card", "corner-index", polygon, score, catalog=catalog, card_id=card_id)
+        sighting = self.examine(image, quad, deck)
+        return sighting if sighting.kind == "card" else None
+
+
+def _with_rank_above(canvas: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """A drawn suit needs a rank above it to be cut as the suit of an index."""
+    cv2.putText(canvas, "A", (10, 24), cv2.FONT_HERSHEY_DUPLEX, 0.6, (20, 20, 20), 2, cv2.LINE_AA)
+    return canvas
+
+
+@dataclass(frozen=True)
+class Bank:
+    """Templates made comparable (`comparable` at `blur`): label -> one unit vector per row."""
+
+    blur: float
+    labels: dict[str, npt.NDArray[np.float32]]
+
+
+def _best(bank: Bank, glyph: Glyph, printed: dict[str, str], matching: Matching,
+          checked: set[str] | None = None) -> tuple[str | None, float, str, float]:
+    """The label whose templates match best, if above the matching's minimum (the lower one for
+    labels in `checked`, which a later test confirms) and clear of every label that means something
+    else; the reason when not. A glyph of two blobs side by side can only be a two-character label."""
+    vector = comparable(glyph.mask, bank.blur)
+    eligible = {label for label in printed if label in bank.labels}
+    if glyph.parts >= 2:
+        eligible &= TWO_PART_RANKS
+    scores = {label: float((bank.labels[label] @ vector).max()) for label in eligible}
+    if not scores:
+        return None, 0.0, "no templates" if glyph.parts < 2 else "no two-character label matches", 0.0
+    ranked = sorted(scores.items(), key=lambda item: item[1], reverse=True)
+    best, score = ranked[0]
+    rivals = [s for label, s in ranked[1:] if printed[label] != printed[best]]
+    runner_up = rivals[0] if rivals else -1.0
+    minimum = matching.min_score_checked if checked and best in checked else matching.min_score
+    margin = score - runner_up
+    if score < minimum:
+        return None, score, f"best match {best} at {score:.2f}", margin
+    if margin < matching.margin:
+        return None, score, f"{best} or {next(label for label, s in ranked[1:] if s == runner_up)}", margin
+    return best, score, "", margin
 
 
 @dataclass(frozen=True)
@@ -185,45 +329,6 @@ class DeckCatalog:
         if wanted in self.jokers:
             return wanted
         return "jk" if "jk" in self.jokers else card_id.lower()
-
-
-def _padded(box: tuple[int, int, int, int], pad: int = 4) -> tuple[int, int, int, int]:
-    x, y, w, h = box
-    return (max(0, x - pad), max(0, y - pad), w + 2 * pad, h + 2 * pad)
-
-
-def _best(templates: dict[str, list[npt.NDArray[np.float32]]], patch: npt.NDArray[np.float32]) -> tuple[
-        str | None, float]:
-    """The label whose best template correlates most, if clear of the runner-up; small shifts tried."""
-    scores: dict[str, float] = {}
-    for label, variants in templates.items():
-        scores[label] = max(_shifted_correlation(patch, t) for t in variants)
-    if not scores:
-        return None, 0.0
-    ranked = sorted(scores.items(), key=lambda item: item[1], reverse=True)
-    best, score = ranked[0]
-    runner_up = ranked[1][1] if len(ranked) > 1 else -1.0
-    if score < MIN_SCORE or score - runner_up < MIN_MARGIN:
-        return None, score
-    return best, score
-
-
-def _shifted_correlation(patch: npt.NDArray[np.float32], template: npt.NDArray[np.float32]) -> float:
-    """Correlation allowing the index to sit up to 4 px off (decks differ, outlines are not exact)."""
-    inner = template[4:-4, 4:-4]
-    result = cv2.matchTemplate(patch, inner, cv2.TM_CCOEFF_NORMED)
-    return float(result.max())
-
-
-def _is_red(face: npt.NDArray[np.uint8]) -> bool:
-    bgr = cv2.resize(to_bgr(face), FACE, interpolation=cv2.INTER_AREA)
-    x, y, w, h = _padded(SUIT_BOX)
-    corner = bgr[RANK_BOX[1]: y + h, x: x + w].astype(np.int32)
-    ink = corner.sum(axis=2) < 450
-    if not ink.any():
-        return False
-    blue, green, red = (corner[:, :, i][ink] for i in range(3))
-    return bool(np.median(red - np.maximum(blue, green)) > 40)
 
 
 def playing_card_face(card_id: str, font: int = cv2.FONT_HERSHEY_DUPLEX) -> npt.NDArray[np.uint8]:

@@ -289,28 +289,37 @@ class FaceGallery:
 def read_outlines(outlines: list[Quad], identify: Callable[[Quad], CardSighting | None],
                   gray: npt.NDArray[np.uint8]) -> list[CardSighting]:
     """Each card outline named by `identify` (outermost first; one inside a card already named is
-    part of its print), then the outlines nobody named as `unrecognised`."""
+    part of its print), then the outlines nobody named as `unrecognised`. `identify` may answer an
+    `unrecognised` sighting to say why it named nothing (the playing-card reader does): that
+    reason is kept instead of the generic one."""
     found: list[CardSighting] = []
     unknown: list[Quad] = []
+    reasons: list[str] = []
     for quad in outlines:
         centre = (float(quad[:, 0].mean()), float(quad[:, 1].mean()))
         if any(quad_contains(np.array(s.polygon, np.float32), centre) for s in found):
             continue
         sighting = identify(quad)
-        if sighting is None:
+        if sighting is None or sighting.kind == "unrecognised":
             unknown.append(quad)
+            reasons.append(sighting.reason if sighting is not None and sighting.reason else NO_MATCH)
         else:
             found.append(sighting)
-    return found + unrecognised_outlines(unknown, found, gray)
+    return found + unrecognised_outlines(unknown, found, gray, reasons)
+
+
+NO_MATCH = "no registered card matches"
 
 
 def unrecognised_outlines(unknown: list[Quad], recognised: list[CardSighting],
-                          gray: npt.NDArray[np.uint8] | None = None) -> list[CardSighting]:
+                          gray: npt.NDArray[np.uint8] | None = None,
+                          reasons: list[str] | None = None) -> list[CardSighting]:
     """Outlines that are no recognised card, outermost only, not around a recognised card, and
-    (given the frame) with a sharp edge most of the way round: a lit patch of table is no card."""
+    (given the frame) with a sharp edge most of the way round: a lit patch of table is no card.
+    `reasons` (one per outline) say why each was not recognised."""
     found: list[CardSighting] = []
     kept: list[Quad] = []
-    for quad in unknown:
+    for index, quad in enumerate(unknown):
         if gray is not None and edge_contrast(gray, quad) < MIN_EDGE_CONTRAST:
             continue
         centre = (float(quad[:, 0].mean()), float(quad[:, 1].mean()))
@@ -322,5 +331,6 @@ def unrecognised_outlines(unknown: list[Quad], recognised: list[CardSighting],
             continue
         kept.append(quad)
         polygon = tuple((float(x), float(y)) for x, y in quad)
-        found.append(CardSighting("unrecognised", "photo", polygon, 0.0, reason="no registered card matches"))
+        reason = reasons[index] if reasons is not None else NO_MATCH
+        found.append(CardSighting("unrecognised", "photo", polygon, 0.0, reason=reason))
     return found
