@@ -64,11 +64,12 @@ def _gallery(faces_version: float) -> tuple[Any, str]:
 
 
 @lru_cache(maxsize=8)
-def _scanner_for(catalog_id: str | None, faces_version: float) -> tuple[Any, str]:
+def _scanner_for(catalog_id: str | None, faces_version: float, card_indices: str) -> tuple[Any, str]:
     from cardscans.pipeline import Scanner
 
     gallery, problem = _gallery(faces_version)
-    return Scanner.for_catalog(catalog_id, gallery), problem
+    # Settings keep only the names cardscans knows (english, german, french).
+    return Scanner.for_catalog(catalog_id, gallery, card_indices=card_indices), problem  # type: ignore[arg-type]
 
 
 @lru_cache(maxsize=1)
@@ -80,11 +81,11 @@ def _qr_reader() -> Any:
     return QrReader.create(decoder_chain_for(running_platform()))
 
 
-def _scanner(catalog_id: str | None, known: Catalog | None = None) -> tuple[Any, str]:
+def _scanner(catalog_id: str | None, known: Catalog | None = None, card_indices: str = "english") -> tuple[Any, str]:
     """The scanner for a catalog, or for a known one (a player's own deck, made per match), with the
-    registered faces as they are on disk now."""
+    registered faces as they are on disk now and the corner letters of the playing cards in hand."""
     if known is None:
-        scanner, problem = _scanner_for(catalog_id, _faces_version())
+        scanner, problem = _scanner_for(catalog_id, _faces_version(), card_indices)
     else:
         from cardscans.pipeline import Scanner
 
@@ -113,7 +114,7 @@ def register_card_photo(catalog_id: str, card_id: str, data: bytes, source: str 
 
 
 def scan_picture(data: bytes, catalog_id: str | None, source: str = "picture",
-                 known: Catalog | None = None) -> ScanOutcome:
+                 known: Catalog | None = None, card_indices: str = "english") -> ScanOutcome:
     import cv2
 
     from cardscans.imageio import ImageError, decode_image_bytes
@@ -122,7 +123,7 @@ def scan_picture(data: bytes, catalog_id: str | None, source: str = "picture",
         image = decode_image_bytes(data, source)
     except ImageError as error:
         raise ScanFailed(str(error)) from None
-    scanner, gallery_problem = _scanner(catalog_id, known)
+    scanner, gallery_problem = _scanner(catalog_id, known, card_indices)
     try:
         sightings = scanner.scan(image, effort="fast" if source == "camera picture" else "auto")
     except Exception as error:  # the screen's boundary: one message, the match untouched

@@ -147,7 +147,7 @@ class Shell:
             body = tournament_screen(vm.tournaments, ui, self.referee_pairing, self.refresh_tournament,
                                      lambda: self.go("tournaments"), self.dismiss_champion)
         elif vm.route == "decks":
-            body = decks_screen(vm.decks, ui, self.render, self.home)
+            body = decks_screen(vm.decks, ui, self.render, self.home, vm.settings)
         else:
             body = home_screen(vm.home, ui, self.go, self.render)
         self._show_camera()

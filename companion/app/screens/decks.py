@@ -11,9 +11,11 @@ from companion.app.components.deck_editor import deck_editor
 from companion.app.components.owner_values_editor import owner_values_editor
 from companion.app.ui import Handler, Ui, screen
 from companion.app.viewmodels.decks import DecksViewModel
+from companion.app.viewmodels.settings import CARD_INDICES, SettingsViewModel
 
 
-def decks_screen(vm: DecksViewModel, ui: Ui, refresh: Handler, on_home: Handler) -> ft.Control:
+def decks_screen(vm: DecksViewModel, ui: Ui, refresh: Handler, on_home: Handler,
+                 settings: SettingsViewModel | None = None) -> ft.Control:
     parts: list[ft.Control] = [ui.back_bar("Decks and tags", on_home)]
     if vm.owner_values is not None:
         def done() -> None:
@@ -72,6 +74,8 @@ def decks_screen(vm: DecksViewModel, ui: Ui, refresh: Handler, on_home: Handler)
     if vm.opened:
         parts.append(ui.async_button("Print the tag sheet (PDF)", print_sheet, primary=True))
         parts.append(ui.text(vm.summary_line(), 15, bold=True))
+        if settings is not None and vm.plays_with_playing_cards():
+            parts.append(_corner_letters(settings, ui, refresh))
         if vm.has_owner_values():
             parts.append(ui.button("Enter owner values", enter_owner_values, icon=ft.Icons.EDIT))
         fill_choices()
@@ -80,3 +84,18 @@ def decks_screen(vm: DecksViewModel, ui: Ui, refresh: Handler, on_home: Handler)
         parts.append(ui.notice(vm.message))
         parts += [ui.text(line, 14) for line in vm.card_lines()]
     return screen(*parts)
+
+
+def _corner_letters(settings: SettingsViewModel, ui: Ui, refresh: Handler) -> ft.Control:
+    """The letters in the corners of the deck in hand: the scanner reads only these, and calls a card
+    of other letters unrecognised rather than guess (issue 16)."""
+    def chooser(indices: str) -> Handler:
+        def choose() -> None:
+            settings.set_card_indices(indices)
+            refresh()
+        return choose
+    return ui.section("Corner letters of your playing cards",
+                      ft.Row([ui.choice(label, key == settings.card_indices, chooser(key))
+                              for key, label in CARD_INDICES.items()], wrap=True),
+                      ui.text("The scanner reads the letters chosen here; a card printed with other letters is "
+                              "left unrecognised, never guessed.", 14))

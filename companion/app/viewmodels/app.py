@@ -68,6 +68,8 @@ class AppViewModel:
             self.home.message = ""
         if self.live is not None:
             self.live.card_language = self.settings.card_language
+        if self.scan is not None:
+            self.scan.card_indices = self.settings.card_indices
         self.route = route
 
     @property
@@ -157,6 +159,7 @@ class AppViewModel:
         self.close()
         self.live, self.scan = live, ScanViewModel(live)
         live.card_language = self.settings.card_language
+        self.scan.card_indices = self.settings.card_indices
 
     def close(self) -> None:
         """This phone is done with its match (another match opened, or the phone has gone)."""

@@ -42,6 +42,12 @@ class DecksViewModel:
         self.deck_editor = DeckEditorViewModel()
         return self.deck_editor
 
+    def plays_with_playing_cards(self) -> bool:
+        """The opened catalog is a standard deck of playing cards (MACE), whose corner letters vary."""
+        from companion.rules.mace.deck_catalog import CATALOG_ID as PLAYING_CARDS
+
+        return self.opened == PLAYING_CARDS
+
     def open(self, catalog_id: str) -> None:
         self.deck_editor = None
         self.opened = catalog_id

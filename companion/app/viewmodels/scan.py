@@ -21,6 +21,7 @@ class ScanViewModel:
         self.outlined_png: bytes = b""
         self.continuous = False  # take and read a picture about every second while the scanner is open
         self.last_seen: tuple[str, ...] = ()
+        self.card_indices = "english"  # the playing cards' corner letters (Settings, chosen on Decks)
 
     def _read(self, data: bytes, source: str) -> Any:
         """The scan outcome, or None with `status` saying why the picture could not be read."""
@@ -31,6 +32,8 @@ class ScanViewModel:
             ruleset = self.live.match.ruleset
             if ruleset.catalog_id is None:  # the player's own deck (Martial Arts TCG): its tags name its cards
                 return scan(data, None, source, known=self.live.card_catalog())
+            if self.card_indices != "english":
+                return scan(data, ruleset.catalog_id, source, card_indices=self.card_indices)
             return scan(data, ruleset.catalog_id, source)
         except ScanFailed as error:
             self.status = f"{error}. The match is unchanged."

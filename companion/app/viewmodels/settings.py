@@ -19,6 +19,8 @@ log = logging.getLogger(__name__)
 TEXT_SCALES = (1.0, 1.25, 1.5, 2.0)
 THEMES = ("system", "light", "dark")
 CARD_LANGUAGES = ("romaji", "kanji")
+# The letters printed in the corners of the playing cards in hand (MACE's deck), as the scanner reads them.
+CARD_INDICES = {"english": "English: A K Q J", "german": "German: A K D B", "french": "French: A R D V"}
 SETTINGS_ENV = "SHINPAN_SETTINGS"
 
 
@@ -33,6 +35,7 @@ class SettingsViewModel:
     vibration: bool = True
     sound: bool = True
     card_language: str = "romaji"
+    card_indices: str = "english"
     storage: str = field(default="", metadata={"saved": False})
     notice: str = field(default="", metadata={"saved": False})
     path: Path | None = field(default=None, metadata={"saved": False})
@@ -56,6 +59,7 @@ class SettingsViewModel:
         if isinstance(data.get("sound"), bool):
             settings.sound = data["sound"]
         settings.set_card_language(str(data.get("card_language", settings.card_language)))
+        settings.set_card_indices(str(data.get("card_indices", settings.card_indices)))
         return settings
 
     def save(self) -> None:
@@ -90,6 +94,11 @@ class SettingsViewModel:
     def set_card_language(self, language: str) -> None:
         if language in CARD_LANGUAGES:
             self.card_language = language
+            self.save()
+
+    def set_card_indices(self, indices: str) -> None:
+        if indices in CARD_INDICES:
+            self.card_indices = indices
             self.save()
 
     def size(self, base: float) -> float:

@@ -1,0 +1,61 @@
+"""The corner letters of the playing cards in hand (issue 16), chosen on the Decks screen, reach the scanner:
+a German jack (a B in its corners) is named by a German reader and left unrecognised by an English one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from cardscans.playing_cards import draw_suit, playing_card_face
+from companion.app.db_adapter import DbStore
+from companion.app.viewmodels.app import AppViewModel
+from companion.app.viewmodels.settings import SettingsViewModel
+from companion.rules.registry import get_ruleset
+from db.engine import open_database
+
+
+def german_jack_of_spades_on_a_table() -> bytes:
+    """A drawn jack of spades lettered the German way (B for Bube) lying on a dark table."""
+    face = playing_card_face("2S")
+    face[4:60, 4:48] = 250
+    face[-60:-4, -48:-4] = 250
+    cv2.putText(face, "B", (10, 46), cv2.FONT_HERSHEY_TRIPLEX, 1.3, (20, 20, 20), 3, cv2.LINE_AA)
+    draw_suit(face, "S", (22, 70), 26)
+    face[-90:, -60:] = face[:90, :60][::-1, ::-1]
+    face[100:260, 80:180] = (60, 140, 200)  # a picture, not pips
+    table = np.full((720, 960, 3), (40, 70, 30), dtype=np.uint8)
+    top, left = (720 - face.shape[0]) // 2, (960 - face.shape[1]) // 2
+    table[top:top + face.shape[0], left:left + face.shape[1]] = face
+    ok, png = cv2.imencode(".png", table)
+    assert ok
+    return png.tobytes()
+
+
+def mace_app(tmp_path: Path) -> AppViewModel:
+    store = DbStore(open_database(f"sqlite:///{tmp_path / 'shinpan.db'}"), "test database")
+    app = AppViewModel(store, tmp_path / "settings.json")
+    match_id, _ = store.start(get_ruleset("mace").make_setup(["Ann", "Ben"]))
+    app.go("live", match_id)
+    return app
+
+
+def test_the_decks_screens_corner_letters_reach_the_scanner(tmp_path: Path) -> None:
+    app = mace_app(tmp_path)
+    app.go("decks")
+    app.decks.open("mace-standard")
+    assert app.decks.plays_with_playing_cards()
+    picture = german_jack_of_spades_on_a_table()
+
+    app.go("live", app.live.match_id if app.live else None)
+    assert app.scan is not None and app.scan.card_indices == "english"
+    assert not app.scan.picture(picture)  # an English reader never names a B
+    assert app.scan.last_seen == ()
+
+    app.settings.set_card_indices("german")
+    app.go("live", app.live.match_id if app.live else None)
+    assert app.scan is not None and app.scan.card_indices == "german"
+    assert app.scan.picture(picture)
+    assert [card.upper() for card in app.scan.last_seen] == ["JS"]
+    assert SettingsViewModel.load(tmp_path / "settings.json").card_indices == "german"  # kept for next time
