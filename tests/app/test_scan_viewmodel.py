@@ -11,7 +11,7 @@ from cardscans import synthetic
 from companion.app.storage import MemoryStore
 from companion.app.viewmodels.decks import DecksViewModel
 from companion.app.viewmodels.scan import ScanViewModel
-from tests.app.helpers import start_kendo
+from tests.app.helpers import press, start_kendo
 from tests.app.tag_pictures import blank_frame, png_bytes, tag_frame
 
 
@@ -113,3 +113,15 @@ def test_a_damaged_face_gallery_still_lets_tags_be_read_and_says_so(tmp_path: Pa
     assert scan.live.picker.text == "MEN"
     assert "registered by photo cannot be read" in scan.status
     assert scan.live.match.actions == before
+
+
+def test_scanned_cards_are_played_beside_the_scan_and_the_prompt_then_says_recorded() -> None:
+    scan = scanner()
+    press(scan.live, "Aiko: offer MEN 4")
+    press(scan.live, "Ben: offer none")
+    assert scan.picture(png_bytes(tag_frame("kendo-taikai", "men")), "photo")
+    assert scan.awaiting_play and scan.shown_status().startswith("Scanned: MEN.")
+    assert scan.play_scanned()
+    assert not scan.awaiting_play
+    assert scan.shown_status() == "Recorded. Scan the next play, or pick it by hand."
+    assert scan.live.picker.text == "" and scan.outlined_png == b""

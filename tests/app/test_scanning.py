@@ -32,9 +32,13 @@ def test_a_tag_seen_by_the_camera_becomes_a_play_once_the_rules_accept_it(app: A
     app.see("Scanned: MEN", timeout=30_000)
     app.shot("10-scan-camera")
     app.see("Chika (red) to start a round")  # nothing is recorded before the rules say yes
-    app.click("Play these cards")
+    app.see("In the play: MEN", exact=True)  # beside the picture, with its own play button (issue 19)
+    app.click("Play the scanned cards")
     app.see("Daisuke (white) to answer Chika's attack on MEN")
     app.see("On the table: Chika: MEN")
+    app.see("Recorded. Scan the next play, or pick it by hand.", exact=True)  # the prompt is not left behind
+    app.gone("Check it and tap Play the scanned cards")
+    app.shot("12-scan-recorded")
 
     foreign = tmp_path / "kenpo-tag.png"
     foreign.write_bytes(png_bytes(tag_frame("kenpo-masters", "jab")))

@@ -12,6 +12,7 @@ from typing import Any
 import flet as ft
 
 from companion.app.ui import Handler, Ui
+from companion.app.viewmodels.live import ResponseItem
 from companion.app.viewmodels.scan import ScanViewModel
 
 log = logging.getLogger(__name__)
@@ -129,7 +130,9 @@ def scan_panel(vm: ScanViewModel, ui: Ui, holder: CameraHolder, refresh: Handler
         chosen = files[0]
         vm.picture(chosen.bytes or b"", chosen.name)
 
-    parts: list[ft.Control] = [ui.text("Scan cards", 18, bold=True), ui.text(vm.status, 15, bold=True)]
+    parts: list[ft.Control] = [ui.text("Scan cards", 18, bold=True), ui.text(vm.shown_status(), 15, bold=True)]
+    if vm.awaiting_play:  # what was scanned, and the button that plays it, right here (issue 19)
+        parts.append(_scanned_play(vm, ui, refresh))
     buttons: list[ft.Control] = []
     no_camera = vm.camera_state == "unavailable"  # what cannot work is disabled, and says why
     if vm.camera_state != "ready":
@@ -175,3 +178,25 @@ def _camera_reason(error: Exception) -> str:
     if "notfound" in lowered or "no camera" in lowered or "reports no camera" in lowered:
         return "this device has no camera"
     return text.splitlines()[0][:160]
+
+
+def _scanned_play(vm: ScanViewModel, ui: Ui, refresh: Handler) -> ft.Control:
+    """The scanned cards, a move or partner card that completes them where the rules need one, and
+    Play the scanned cards, beside the picture instead of two screens down in the picker (where they can
+    still be corrected)."""
+    live = vm.live
+
+    def play() -> None:
+        vm.play_scanned()
+        refresh()
+
+    def complete(item: ResponseItem) -> Handler:
+        def chosen() -> None:
+            live.choose_completion(item)
+            refresh()
+        return chosen
+    completions = live.picker_completions()
+    buttons: list[ft.Control] = [ui.button(item.label, complete(item), primary=True) for item in completions]
+    buttons.append(ui.button("Play the scanned cards", play, primary=not completions))
+    return ft.Column([ui.text(f"In the play: {live.picker.text}", 16, bold=True), ft.Row(buttons, wrap=True)],
+                     spacing=6)

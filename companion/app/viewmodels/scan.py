@@ -22,6 +22,7 @@ class ScanViewModel:
         self.continuous = False  # take and read a picture about every second while the scanner is open
         self.last_seen: tuple[str, ...] = ()
         self.card_indices = "english"  # the playing cards' corner letters (Settings, chosen on Decks)
+        self.scanned_at: int | None = None  # the match's step when cards were last scanned into the play
 
     def _read(self, data: bytes, source: str) -> Any:
         """The scan outcome, or None with `status` saying why the picture could not be read."""
@@ -59,6 +60,7 @@ class ScanViewModel:
 
     def picture(self, data: bytes, source: str = "picture") -> bool:
         """Scan a picture; True when at least one card of this match's game was seen."""
+        self.scanned_at = None  # a new picture: its own status, until its cards are in the play
         outcome = self._read(data, source)
         return outcome is not None and self._show(outcome)
 
@@ -98,6 +100,29 @@ class ScanViewModel:
         for card in outcome.cards:
             picker.choose(card.card_id)
         self.live.picker_open = True
-        self.status = (f"Scanned: {picker.text}{notes}. Check the play below and tap Play these cards: "
+        self.scanned_at = len(self.live.match.actions)
+        self.status = (f"Scanned: {picker.text}{notes}. Check it and tap Play the scanned cards: "
                        "the rules decide.")
         return True
+
+    @property
+    def awaiting_play(self) -> bool:
+        """Scanned cards wait in the play, and the match has not moved on since they were scanned."""
+        return (self.scanned_at == len(self.live.match.actions) and bool(self.live.picker.text)
+                and not self.live.finished)
+
+    def shown_status(self) -> str:
+        """The status line; once the scanned play is recorded (here or in the picker) it says so instead
+        of still asking for it (issue 19)."""
+        if self.scanned_at is not None and self.scanned_at != len(self.live.match.actions):
+            return "Recorded. Scan the next play, or pick it by hand."
+        return self.status
+
+    def play_scanned(self) -> bool:
+        """Record the scanned cards as they stand in the play; the rules decide (a refusal is the live
+        screen's message and the play stays to be corrected)."""
+        recorded = self.live.play_picked()
+        if recorded:
+            self.outlined_png = b""
+            self.last_seen = ()
+        return recorded
