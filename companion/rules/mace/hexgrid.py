@@ -34,6 +34,21 @@ def distance(a: Hex, b: Hex) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
+def split(start: Hex, goal: Hex) -> tuple[int, int, int, int]:
+    """goal - start as m steps in direction number a and n in the next one, b = a + 1 (mod 6):
+    (a, b, m, n). Every shortest path from start to goal mixes just those two (MCD11's hex line
+    among them)."""
+    dq, dr = goal[0] - start[0], goal[1] - start[1]
+    for a, (p1, q1) in enumerate(DIRECTIONS):
+        b = (a + 1) % 6
+        p2, q2 = DIRECTIONS[b]
+        det = p1 * q2 - p2 * q1
+        m, n = (dq * q2 - dr * p2) // det, (p1 * dr - q1 * dq) // det
+        if m >= 0 and n >= 0 and m * p1 + n * p2 == dq and m * q1 + n * q2 == dr:
+            return a, b, m, n
+    return 0, 1, 0, 0  # goal == start
+
+
 def on_grid(hex_: Hex, radius: int) -> bool:
     return radius <= 0 or distance(hex_, ORIGIN) <= radius
 

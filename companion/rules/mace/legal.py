@@ -14,23 +14,19 @@ from typing import Any
 
 from companion.rules.mace import cards as mc
 from companion.rules.mace import legal_unseen, search
-from companion.rules.mace.combat import dodge_room, in_someones_reach, knockback_path
+from companion.rules.mace.build import blast, boost, boost_lines, dodge, play_momentum, response, strike
+from companion.rules.mace.combat import in_someones_reach, knockback_path
 from companion.rules.mace.engine import boost_room
 from companion.rules.mace.hexgrid import Hex, distance, format_hex, neighbours
 from companion.rules.mace.state import (
     Attack,
-    Blast,
     Block,
-    Boost,
     ChargeUp,
     DiscardForDamage,
-    Dodge,
     EndTurn,
     MaceState,
     NoDefence,
     Phase,
-    PlayMomentum,
-    Strike,
 )
 from companion.rules.mace.table import top_value, unseen, value_now
 from companion.rules.model import Forfeit, LegalResponse
@@ -53,19 +49,25 @@ def legal_responses(state: MaceState) -> list[LegalResponse]:
 
 
 def _of_suit(free: list[str], suit: str) -> list[str]:
-    return [c for c in free if mc.card(c).has_suit(suit)]
+    deck = mc.deck()
+    return [c for c in free if deck[c].has_suit(suit)]
+
+
+def _not_jokers(free: list[str]) -> list[tuple[str, int]]:
+    """The cards that are not Jokers, with their values."""
+    deck = mc.deck()
+    return [(c, value) for c in free if (value := deck[c].value) is not None]
 
 
 def _momentum(state: MaceState, free: list[str]) -> list[LegalResponse]:
     found = []
+    cards = [c for c, _ in _not_jokers(free)]  # never a Joker (C1)
     for seat, fighter in enumerate(state.fighters):
         if fighter.momentum is not None or not fighter.in_combat:
             continue
-        for card_id in free:
-            if not mc.card(card_id).joker:
-                found.append(LegalResponse(PlayMomentum(seat, card_id), "MACE Momentum",
-                                           "a Momentum card is played face down (never a Joker, C1)",
-                                           "revealed when every fighter has played one"))
+        found += [response(play_momentum(seat, card_id), "MACE Momentum",
+                           "a Momentum card is played face down (never a Joker, C1)",
+                           "revealed when every fighter has played one") for card_id in cards]
     return found
 
 
@@ -76,32 +78,34 @@ def _turn(state: MaceState, free: list[str]) -> list[LegalResponse]:
     if state.between_rounds:
         for fighter_seat, fighter in enumerate(state.fighters):
             if fighter.in_combat:
-                found.append(LegalResponse(Forfeit(fighter_seat), "MACE Ending Combat",
-                                           "a fighter may forfeit at the end of a round (MCD8)",
-                                           f"{state.names[fighter_seat]} leaves the combat"))
+                found.append(response(Forfeit(fighter_seat), "MACE Ending Combat",
+                                      "a fighter may forfeit at the end of a round (MCD8)",
+                                      f"{state.names[fighter_seat]} leaves the combat"))
     if not state.action_used:
         found += _strikes(state, seat, free)
         if in_someones_reach(state, seat) is None:
             found += _charges_and_blasts(state, seat, free)
     if not state.boost_used:
         found += _boosts(state, seat, free)
-    found.append(LegalResponse(EndTurn(seat), "MACE Turns",
-                               "the Action and the Momentum Boost may each be passed",
-                               f"{name}'s turn ends"))
+    found.append(response(EndTurn(seat), "MACE Turns",
+                          "the Action and the Momentum Boost may each be passed",
+                          f"{name}'s turn ends"))
     return found
 
 
 def _strikes(state: MaceState, seat: int, free: list[str]) -> list[LegalResponse]:
-    found = []
+    found: list[LegalResponse] = []
     here = state.fighters[seat].hex
+    spades: list[tuple[str, int]] | None = None
     for target in state.in_combat():
         if target == seat or distance(state.fighters[target].hex, here) != 1:
             continue
         who = state.names[target]
-        for card_id in _of_suit(free, "spades"):
-            value = value_now(state, card_id)
-            found.append(LegalResponse(
-                Strike(seat, card_id, who), "MACE Strike",
+        if spades is None:
+            spades = [(c, value_now(state, c)) for c in _of_suit(free, "spades")]
+        for card_id, value in spades:
+            found.append(response(
+                strike(seat, card_id, who), "MACE Strike",
                 f"{who} is in Reach (C2); a spade strikes for its value",
                 f"{value} damage to {who} unless blocked or dodged; knockback {state.knockback(value)} (C3)"))
     return found
@@ -109,10 +113,11 @@ def _strikes(state: MaceState, seat: int, free: list[str]) -> list[LegalResponse
 
 def _charges_and_blasts(state: MaceState, seat: int, free: list[str]) -> list[LegalResponse]:
     clubs = _of_suit(free, "clubs")
-    found = [LegalResponse(ChargeUp(seat, c), "MACE Charge",
-                           "nobody has him in Reach; a club is played face down",
-                           f"a Charge worth {value_now(state, c)} for a later Blast")
-             for c in clubs]
+    values = [value_now(state, c) for c in clubs]
+    found = [response(ChargeUp(seat, c), "MACE Charge",
+                      "nobody has him in Reach; a club is played face down",
+                      f"a Charge worth {value} for a later Blast")
+             for c, value in zip(clubs, values, strict=True)]
     found += legal_unseen.charge_unseen(state, seat)
     here = state.fighters[seat].hex
     for held in state.fighters[seat].charges:
@@ -123,67 +128,45 @@ def _charges_and_blasts(state: MaceState, seat: int, free: list[str]) -> list[Le
             if target == seat or gap > held.value:
                 continue
             who = state.names[target]
-            for card_id in clubs:
-                value = value_now(state, card_id)
-                found.append(LegalResponse(
-                    Blast(seat, card_id, held.card, who), "MACE Blast",
+            for card_id, value in zip(clubs, values, strict=True):
+                found.append(response(
+                    blast(seat, card_id, held.card, who), "MACE Blast",
                     f"{who} is {gap} hex(es) away, within the Charge's {held.value}; nobody has "
                     "the blaster in Reach",
                     f"{value} damage to {who} unless blocked or dodged; knockback {state.knockback(value)}"))
     return found + legal_unseen.blasts(state, seat, clubs)
 
 
-def _dodge_picks(room: dict[Hex, int], start: Hex, attacker: Hex,
-                 limits: set[int]) -> dict[int, list[Hex]]:
-    """For each move limit: each step, and the hex furthest from the attacker. `room` is in
-    order of steps (BFS)."""
-    steps_out = {h for h in neighbours(start) if h in room}
-    found: dict[int, list[Hex]] = {}
-    best: tuple[int, Hex] = (distance(start, attacker), start)
-    items = list(room.items())
-    index = 0
-    for limit in sorted(limits):
-        while index < len(items) and items[index][1] <= limit:
-            hex_ = items[index][0]
-            gap = distance(hex_, attacker)
-            if gap > best[0]:
-                best = (gap, hex_)
-            index += 1
-        chosen = {h for h in steps_out if room[h] <= limit} | {best[1]}
-        chosen.discard(start)
-        found[limit] = sorted(chosen)
-    return found
-
-
 def _boosts(state: MaceState, seat: int, free: list[str]) -> list[LegalResponse]:
     fighter = state.fighters[seat]
     old = mc.card(fighter.momentum or "").value or 0
-    cards = [(c, mc.card(c).value) for c in free if not mc.card(c).joker]
-    limits = {abs((value or 0) - old) for _, value in cards} - {0}
+    cards = _not_jokers(free)  # a Joker is never Momentum (C1)
+    limits = {abs(value - old) for _, value in cards} - {0}
     others = [state.fighters[s].hex for s in state.in_combat() if s != seat]
     picks = search.boost_destinations(fighter.hex, others, state.radius, limits)
-    found = []
+    found: list[LegalResponse] = []
     values_done: set[int] = set()
     said: dict[tuple[Hex, int], str] = {}  # the same destinations recur from value to value
     whys: dict[int, str] = {}  # and the same limits from card to card
+    ruling, stays = "MACE Momentum Boost", "stays put; the turn order changes next round (C5)"
     for card_id, value in cards:
-        allowed = abs((value or 0) - old)
+        allowed = abs(value - old)
         why = whys.get(allowed)
         if why is None:
             why = whys[allowed] = (f"replaces Momentum {mc.code(fighter.momentum or '')} ({old}); "
                                    f"moves up to {allowed}")
-        found.append(LegalResponse(Boost(seat, card_id), "MACE Momentum Boost", why,
-                                   "stays put; the turn order changes next round (C5)"))
+        found.append(response(boost(seat, card_id, None), ruling, why, stays))
         if value in values_done or allowed == 0:
             continue
-        values_done.add(value or 0)
+        values_done.add(value)
+        destinations = []
         for pick in picks[allowed]:
             text = said.get(pick)
             if text is None:
                 text = said[pick] = (f"moves to {format_hex(pick[0])} ({pick[1]} hex(es); into but "
                                      "not through Reach, C2)")
-            found.append(LegalResponse(Boost(seat, card_id, pick[0]), "MACE Momentum Boost", why,
-                                       text))
+            destinations.append((pick[0], text))
+        boost_lines(seat, card_id, destinations, ruling, why, found)  # some 200 in a 4-fighter turn
     return found
 
 
@@ -193,28 +176,31 @@ def _defences(state: MaceState, attack: Attack, free: list[str]) -> list[LegalRe
     for card_id in _of_suit(free, "diamonds"):
         value = value_now(state, card_id)
         left = max(0, attack.damage - value)
-        found.append(LegalResponse(Block(seat, card_id), "MACE Block",
-                                   f"a diamond reduces the damage by its value ({value})",
-                                   f"{left} damage left" + ("" if left else ": no damage")))
+        found.append(response(Block(seat, card_id), "MACE Block",
+                              f"a diamond reduces the damage by its value ({value})",
+                              f"{left} damage left" + ("" if left else ": no damage")))
     attacker_hex = state.fighters[attack.attacker].hex
     hearts = [(c, value_now(state, c)) for c in _of_suit(free, "hearts")]
     hearts = [(c, v) for c, v in hearts if v >= attack.value]
     limits = {v - attack.value for _, v in hearts} - {0}
-    room = dodge_room(state, seat, max(limits, default=0))
-    picks = _dodge_picks(room, state.fighters[seat].hex, attacker_hex, limits)
+    picks = search.dodge_destinations(state.fighters[seat].hex, state.occupied(but=seat),
+                                      attacker_hex, state.radius, limits)
     values_done: set[int] = set()
+    said: dict[Hex, str] = {}  # the same destinations recur from value to value
     for card_id, value in hearts:
         allowed = value - attack.value
         why = f"a heart of at least {attack.value} negates the attack; moves up to {allowed} (C2)"
-        found.append(LegalResponse(Dodge(seat, card_id), "MACE Dodge", why, "no damage; stays put"))
+        found.append(response(dodge(seat, card_id, None), "MACE Dodge", why, "no damage; stays put"))
         if value in values_done or allowed == 0:
             continue
         values_done.add(value)
         for hex_ in picks[allowed]:
-            found.append(LegalResponse(Dodge(seat, card_id, hex_), "MACE Dodge", why,
-                                       f"no damage; moves to {format_hex(hex_)}"))
-    found.append(LegalResponse(NoDefence(seat), "MACE Defensive Action",
-                               "a defence is optional", f"{attack.damage} damage to cover (C4)"))
+            text = said.get(hex_)
+            if text is None:
+                text = said[hex_] = f"no damage; moves to {format_hex(hex_)}"
+            found.append(response(dodge(seat, card_id, hex_), "MACE Dodge", why, text))
+    found.append(response(NoDefence(seat), "MACE Defensive Action",
+                          "a defence is optional", f"{attack.damage} damage to cover (C4)"))
     return found
 
 
@@ -257,7 +243,7 @@ def _discards(state: MaceState, attack: Attack, free: list[str]) -> list[LegalRe
             result = f"{left} card(s) left; knockback {knockback}{down}"
         for charge in charges:
             lose = f"; loses Charge {mc.code(charge)}" if charge else ""
-            found.append(LegalResponse(
+            found.append(response(
                 DiscardForDamage(seat, cards, charge), "C4",
                 f"discards worth {total} against {attack.damage} damage"
                 + (" (the whole hand)" if total < attack.damage else ""),

@@ -11,18 +11,19 @@ from __future__ import annotations
 
 from companion.rules.mace import cards as mc
 from companion.rules.mace import unseen
+from companion.rules.mace.build import blast, response
 from companion.rules.mace.hexgrid import distance
-from companion.rules.mace.state import Blast, ChargeUp, MaceState
-from companion.rules.mace.table import seen_cards, top_value
+from companion.rules.mace.state import ChargeUp, MaceState
+from companion.rules.mace.table import seen_cards, top_value, value_now
 from companion.rules.model import LegalResponse
 
 
 def charge_unseen(state: MaceState, seat: int) -> list[LegalResponse]:
     if unseen.new_charge(state, seen_cards(state), top_value(state)) is None:
         return []
-    return [LegalResponse(ChargeUp(seat, None), "MCD12",
-                          "nobody has him in Reach; a card is played face down, unseen by the "
-                          "referee", "a Charge, named when a Blast reveals it")]
+    return [response(ChargeUp(seat, None), "MCD12",
+                     "nobody has him in Reach; a card is played face down, unseen by the "
+                     "referee", "a Charge, named when a Blast reveals it")]
 
 
 def reveal_reach(state: MaceState, seat: int) -> dict[str, int]:
@@ -59,14 +60,30 @@ def discard_pool(state: MaceState, free: list[str], hand: int) -> list[str]:
     return [c for c in free if c not in could_be]
 
 
-def _pair_ok(state: MaceState, seat: int, charge: str, shown: tuple[str, ...], reach: int,
-             roomy: bool) -> bool:
-    """Whether naming `charge` and showing the cards `shown` leaves the unseen Charges distinct."""
-    if roomy:
-        return True
-    index = unseen.reveal_index(state, seat, charge, reach)
-    return index is not None and unseen.distinct_after(state, seat, index,
-                                                       frozenset((charge, *shown)))
+class _Naming:
+    """Whether naming a card for one of the seat's unseen Charges (MCD13) and showing some cards
+    leaves the unseen Charges distinct cards (MCD12). Answers are kept for one listing: the same
+    names and cards come up target after target, and each check is a matching."""
+
+    def __init__(self, state: MaceState, seat: int) -> None:
+        self.state, self.seat = state, seat
+        self._indexes: dict[tuple[str, int], int | None] = {}
+        self._answers: dict[tuple[str, tuple[str, ...], int], bool] = {}
+
+    def ok(self, charge: str, shown: tuple[str, ...], reach: int, roomy: bool) -> bool:
+        if roomy:
+            return True
+        reach_key = reach if mc.card(charge).joker else -1  # only a Joker's reach picks the Charge
+        key = (charge, shown, reach_key)
+        answer = self._answers.get(key)
+        if answer is None:
+            if (charge, reach_key) not in self._indexes:
+                self._indexes[(charge, reach_key)] = unseen.reveal_index(self.state, self.seat, charge,
+                                                                         reach)
+            index = self._indexes[(charge, reach_key)]
+            answer = self._answers[key] = index is not None and unseen.distinct_after(
+                self.state, self.seat, index, frozenset((charge, *shown)))
+        return answer
 
 
 def blasts(state: MaceState, seat: int, clubs: list[str]) -> list[LegalResponse]:
@@ -75,7 +92,9 @@ def blasts(state: MaceState, seat: int, clubs: list[str]) -> list[LegalResponse]
         return []
     roomy = _roomy(state, 2)
     here = state.fighters[seat].hex
+    values = {c: value_now(state, c) for c in clubs}
     found: list[LegalResponse] = []
+    naming = _Naming(state, seat)
     for target in state.in_combat():
         gap = distance(state.fighters[target].hex, here)
         if target == seat:
@@ -83,25 +102,34 @@ def blasts(state: MaceState, seat: int, clubs: list[str]) -> list[LegalResponse]
         who = state.names[target]
         reaching = [c for c, r in reach.items() if r >= gap]
         listed: set[tuple[str, str]] = set()
+        named_once: set[str] = set()
         for card_id in clubs:
-            named = next((c for c in reaching if c != card_id
-                          and _pair_ok(state, seat, c, (card_id,), gap, roomy)), None)
+            named = next((c for c in reaching if c != card_id and naming.ok(c, (card_id,), gap, roomy)),
+                         None)
             if named is not None:
                 listed.add((card_id, named))
+                named_once.add(named)
         for named in reaching:
-            if not any(c == named for _, c in listed):
-                card_id = next((b for b in clubs if b != named
-                                and _pair_ok(state, seat, named, (b,), gap, roomy)), "")
+            if named not in named_once:
+                card_id = next((b for b in clubs if b != named and naming.ok(named, (b,), gap, roomy)), "")
                 if card_id:
                     listed.add((card_id, named))
+                    named_once.add(named)
+        whys: dict[str, str] = {}  # the same named card and the same damage recur line to line
+        damages: dict[int, str] = {}
         for card_id, named in sorted(listed):
-            value = top_value(state) if mc.card(card_id).joker else mc.card(card_id).value or 0
-            found.append(LegalResponse(
-                Blast(seat, card_id, named, who), "MCD13",
-                f"{who} is {gap} hex(es) away; the face-down Charge is named as it is revealed, "
-                f"and {mc.code(named)} could be it (reach {reach[named]}); nobody has the blaster "
-                "in Reach",
-                f"{value} damage to {who} unless blocked or dodged; knockback {state.knockback(value)}"))
+            why = whys.get(named)
+            if why is None:
+                why = whys[named] = (
+                    f"{who} is {gap} hex(es) away; the face-down Charge is named as it is revealed, "
+                    f"and {mc.code(named)} could be it (reach {reach[named]}); nobody has the "
+                    "blaster in Reach")
+            value = values[card_id]
+            damage = damages.get(value)
+            if damage is None:
+                damage = damages[value] = (f"{value} damage to {who} unless blocked or dodged; "
+                                           f"knockback {state.knockback(value)}")
+            found.append(response(blast(seat, card_id, named, who), "MCD13", why, damage))
     return found
 
 
@@ -121,11 +149,12 @@ def lost_charges(state: MaceState, seat: int, examples: list[tuple[str, ...]]
     reach = reveal_reach(state, seat)
     hand = state.fighters[seat].hand
     found: list[list[str | None]] = []
+    naming = _Naming(state, seat)
     for index, cards in enumerate(examples):
         if len(cards) == hand and not named:
             found.append([None])
             continue
         roomy = _roomy(state, len(cards) + 1)
-        could = [c for c in reach if c not in cards and _pair_ok(state, seat, c, cards, 0, roomy)]
+        could = [c for c in reach if c not in cards and naming.ok(c, cards, 0, roomy)]
         found.append([*named, *(could if index == 0 else could[:1])])
     return found

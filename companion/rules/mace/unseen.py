@@ -102,6 +102,11 @@ def why_not(state: MaceState, seat: int, card_id: str, seen: dict[str, str]) -> 
 def _choices(state: MaceState, seat: int, card_id: str) -> list[int]:
     """Indexes of the seat's unseen Charges that may be `card_id`, the others staying possible."""
     charges = state.fighters[seat].charges
+    sets = open_sets(state)
+    if all(len(s) >= len(sets) for s in sets):
+        # Without one set and one card the others keep as many choices as there are of them:
+        # distinct whichever is named (`distinct`'s own shortcut, without building each rest).
+        return [i for i, c in enumerate(charges) if c.card is None and card_id in c.could_be]
     found = []
     for index, charge in enumerate(charges):
         if charge.card is not None or card_id not in charge.could_be:
