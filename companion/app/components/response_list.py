@@ -9,8 +9,9 @@ from functools import partial
 import flet as ft
 
 from companion.app.ui import Handler, Ui
-from companion.app.viewmodels.live import LiveViewModel, ResponseItem
+from companion.app.viewmodels.live import LiveViewModel
 from companion.app.viewmodels.moves import ResponseGroup, play_title
+from companion.app.viewmodels.responses import ResponseItem
 
 
 def response_card(item: ResponseItem, ui: Ui, on_choose: Callable[[ResponseItem], None]) -> ft.Control:

@@ -12,7 +12,7 @@ from typing import Any
 import flet as ft
 
 from companion.app.ui import Handler, Ui
-from companion.app.viewmodels.live import ResponseItem
+from companion.app.viewmodels.responses import ResponseItem
 from companion.app.viewmodels.scan import ScanViewModel
 
 log = logging.getLogger(__name__)

@@ -15,7 +15,8 @@ from companion.app.components.scan_panel import CameraHolder, scan_panel
 from companion.app.components.scoreboards import scoreboard_for
 from companion.app.components.trigger_banner import trigger_banner
 from companion.app.ui import Handler, Ui, screen
-from companion.app.viewmodels.live import HandQuestion, LiveViewModel, ResponseItem
+from companion.app.viewmodels.live import HandQuestion, LiveViewModel
+from companion.app.viewmodels.responses import ResponseItem
 from companion.app.viewmodels.scan import ScanViewModel
 
 

@@ -13,20 +13,17 @@ from typing import Any
 from companion.app.storage import LiveSession
 from companion.app.viewmodels.card_picker import CardPickerViewModel
 from companion.app.viewmodels.moves import MoveChoice, ResponseGroup, group_by_kind, hex_target
+from companion.app.viewmodels.responses import ResponseItem
 from companion.app.viewmodels.triggers import Trigger, triggers_of
 from companion.rules.catalog import Catalog
 from companion.rules.errors import IllegalAction, RulesError
 from companion.rules.match import Match, Step
-from companion.rules.model import Action, Forfeit, HandEntry
+from companion.rules.model import Action, Forfeit
 from companion.rules.record import format_action_line
 
 RESPONSES_SHOWN = 12
 # Consequences that hand the opponent a trigger: the declaration's button says them (issue 17).
 CONCEDES = re.compile(r"IPPON|HANSOKU|\bBreak\b|BREAK|knock|drops? out|HIKI-WAKE|\bwins\b|\bloses\b", re.IGNORECASE)
-
-# A response the engine could not check because a card's value is an owner value (Kenpo, KPD1).
-OWNER_VALUE_MISSING = re.compile(r"owner values? not entered", re.IGNORECASE)
-OWNER_VALUES_HINT = "Enter the printed values once on the Decks screen (Enter owner values) for later matches."
 
 # What the player to act is asked to do, by ruleset and the phase its summary names; any other
 # phase reads "to act". A new ruleset adds its own lines here.
@@ -42,30 +39,6 @@ PHASE_WORDS = {
     ("musashi", "pull"): "to take the cards owed, blind",
     ("musashi", "bonus"): "to draw the bonus card (KT1 8)",
 }
-
-
-@dataclass(frozen=True)
-class ResponseItem:
-    """One legal response as a button: its label, the ruling and why, and what follows."""
-
-    index: int
-    actor: int
-    label: str
-    ruling: str
-    why: str
-    consequence: str
-    plays_cards: bool
-    step: int = 0  # actions in force when it was listed: a tap on an older list is not taken
-    hand: HandEntry | None = None  # the question it answers, where it carries points entered by hand (K9)
-    moves: bool = False  # it moves its fighter (an action with a destination: MACE's Boost and Dodge)
-    destination: tuple[int, int] | None = None  # where to; None: stays put
-
-    @property
-    def explanation(self) -> str:
-        text = f"Why: {self.why} [{self.ruling}]" if self.ruling else f"Why: {self.why}"
-        if OWNER_VALUE_MISSING.search(self.why):  # say where the missing value is entered (KPD1)
-            text += f" {OWNER_VALUES_HINT}"
-        return text
 
 
 @dataclass(frozen=True)

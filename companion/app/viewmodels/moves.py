@@ -9,10 +9,8 @@ scoreboard's map marks where it may go, each hex with its distance written in it
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from companion.app.viewmodels.live import ResponseItem
+from companion.app.viewmodels.responses import ResponseItem
 
 Hex = tuple[int, int]
 
