@@ -87,7 +87,9 @@ def test_referee_a_kendo_shiai_match_from_new_match_to_history(app: AppPage) -> 
     app.see("Aiko · kendo-shiai: 1 played, 1 won, 0 lost, 0 drawn")
     app.click("Open Aiko vs Ben")
     app.see("Result: Aiko won: two IPPONs (2:1)")
-    app.see("Aiko (red): IPPON after each step: 0 0 0 0 1 1 1 1 2")  # the chart's numbers, in words
+    # The chart's numbers in words, each player's line drawn beside his name: solid for Aiko, dashed for Ben.
+    app.see("Aiko (red), IPPON (solid line) after each step: 0 0 0 0 1 1 1 1 2")
+    app.see("Ben (white), IPPON (dashed line) after each step:", exact=False)
     app.shot("09-history-match")
 
     # The scrubber replays the match on the same scoreboard.
