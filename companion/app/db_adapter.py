@@ -11,7 +11,16 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, col, select
 
 from companion.app.background_session import BackgroundSession
-from companion.app.storage import ExportFile, LiveSession, MatchStore, MemoryStore, PlayerStats, StoredMatch, StoreError
+from companion.app.storage import (
+    CardStats,
+    ExportFile,
+    LiveSession,
+    MatchStore,
+    MemoryStore,
+    PlayerStats,
+    StoredMatch,
+    StoreError,
+)
 from companion.rules.match import Match
 from companion.rules.model import MatchSetup
 from db.backup import backup_database
@@ -129,6 +138,17 @@ class DbStore:
             return [PlayerStats(r.player, r.ruleset, r.played, r.wins, r.losses, r.draws, r.streak)
                     for r in player_records(session=session, tournament=tournament, player=player,
                                             ruleset=ruleset)]
+
+    def card_stats(self, tournament: int | None = None, *, player: str | None = None,
+                   ruleset: str | None = None) -> list[CardStats]:
+        """The card figures `shinpan stats` prints, from the same query (db.card_stats.card_records)."""
+        from db.card_stats import card_names, card_records
+
+        with Session(self.engine) as session:
+            records = card_records(session=session, tournament=tournament, player=player, ruleset=ruleset)
+        names = {record.ruleset: card_names(record.ruleset) for record in records}
+        return [CardStats(r.ruleset, r.card, names[r.ruleset].get(r.card, r.card), r.played, r.ippons, r.points,
+                          r.answered) for r in records]
 
     def export_match(self, match_id: str) -> ExportFile:
         try:

@@ -44,6 +44,20 @@ class PlayerStats:
 
 
 @dataclass(frozen=True)
+class CardStats:
+    """What one card did (`shinpan stats`' cards): played, the IPPONs and points credited to it, and how
+    often another player's play answered it before anything scored (db/card_credit.py)."""
+
+    ruleset: str
+    card: str
+    name: str
+    played: int
+    ippons: int
+    points: int
+    answered: int
+
+
+@dataclass(frozen=True)
 class ExportFile:
     name: str
     text: str
@@ -105,6 +119,11 @@ class MatchStore(Protocol):
         """Finished matches per player and ruleset (only one tournament's, player's or ruleset's, when given)."""
         ...
 
+    def card_stats(self, tournament: int | None = None, *, player: str | None = None,
+                   ruleset: str | None = None) -> list[CardStats]:
+        """Per card, as `shinpan stats` counts them, narrowed the same way as `player_stats`."""
+        ...
+
     def export_match(self, match_id: str) -> ExportFile:
         """One match as a record file `shinpan replay` reads."""
         ...
@@ -133,6 +152,29 @@ def stats_of(matches: list[Match]) -> list[PlayerStats]:
                 row[2] += 1
     return [PlayerStats(name, ruleset, played, wins, losses, draws)
             for (name, ruleset), (played, wins, losses, draws) in sorted(table.items())]
+
+
+def cards_of(matches: list[Match], player: str | None = None) -> list[CardStats]:
+    """The card figures of matches kept in memory, by the credit rules the database's tallies use."""
+    from db.card_credit import StoredStep, facts_of_match
+    from db.card_stats import card_names
+    from db.codec import action_data, events_data
+
+    table: dict[tuple[str, str], list[int]] = {}
+    for match in matches:
+        seats = {seat for seat, spec in enumerate(match.setup.players)
+                 if player is None or spec.name.casefold() == player.strip().casefold()}
+        steps = [StoredStep(step.action.actor, action_data(step.action), events_data(step.events))
+                 for step in match.steps]
+        for fact in facts_of_match(steps):
+            if fact.seat in seats:
+                row = table.setdefault((match.setup.ruleset, fact.card), [0, 0, 0, 0])
+                for index, value in enumerate((fact.played, fact.ippons, fact.points, fact.answered)):
+                    row[index] += value
+    names = {ruleset: card_names(ruleset) for ruleset, _ in table}
+    return sorted((CardStats(ruleset, card, names[ruleset].get(card, card), *row)
+                   for (ruleset, card), row in table.items() if any(row)),
+                  key=lambda c: (c.ruleset, -c.played, c.card))
 
 
 def result_text(match: Match) -> str:
@@ -236,6 +278,13 @@ class MemoryStore:
         found = stats_of([self.load(match_id) for match_id in self._order])
         return [row for row in found if (player is None or row.player.casefold() == player.strip().casefold())
                 and (ruleset is None or row.ruleset == ruleset)]
+
+    def card_stats(self, tournament: int | None = None, *, player: str | None = None,
+                   ruleset: str | None = None) -> list[CardStats]:
+        if tournament is not None:
+            return []  # tournaments live in the database only
+        matches = [self.load(match_id) for match_id in self._order]
+        return cards_of([m for m in matches if ruleset is None or m.setup.ruleset == ruleset], player)
 
     def export_match(self, match_id: str) -> ExportFile:
         match = self.load(match_id)

@@ -14,6 +14,8 @@ from companion.app.storage import ExportFile
 from companion.app.ui import Handler, Ui, screen
 from companion.app.viewmodels.history import HistoryViewModel
 
+CARDS_SHOWN = 12  # a screenful; `shinpan stats` lists them all
+
 Act = Callable[[Callable[[], object]], Handler]
 
 
@@ -39,9 +41,17 @@ def history_screen(vm: HistoryViewModel, ui: Ui, refresh: Handler, on_home: Hand
 
     figures = ft.Column(spacing=4)
 
-    def fill_figures() -> None:  # the Players figures follow the filter, as the list does
+    cards = ft.Column(spacing=4)
+
+    def fill_figures() -> None:  # the Players and Cards figures follow the filter, as the list does
         figures.controls = ([ui.text(vm.stats_text(row), 14) for row in vm.stats()]
                             or [ui.text("No finished match yet.", 14)])
+        found = vm.card_stats()
+        cards.controls = ([ui.text(vm.card_text(row), 14) for row in found[:CARDS_SHOWN]]
+                          or [ui.text("No card played yet.", 14)])
+        if len(found) > CARDS_SHOWN:
+            cards.controls.append(ui.text(f"... {len(found) - CARDS_SHOWN} more cards: narrow the filter to a "
+                                          "player or a ruleset, or run shinpan stats.", 14))
 
     def filtered(text: str) -> None:
         vm.query = text
@@ -49,6 +59,7 @@ def history_screen(vm: HistoryViewModel, ui: Ui, refresh: Handler, on_home: Hand
         fill_figures()
         rows.update()
         figures.update()
+        cards.update()
 
     statuses = ft.Row([ui.choice(s, s == vm.status, act(partial(setattr, vm, "status", s)))
                        for s in ("all", "finished", "in progress")], wrap=True)
@@ -66,6 +77,8 @@ def history_screen(vm: HistoryViewModel, ui: Ui, refresh: Handler, on_home: Hand
                   ui.text_field("Filter by player, ruleset, result or tournament", vm.query, filtered, 15),
                   statuses, rows,
                   ui.section("Players", *stats),
+                  ui.section("Cards", ui.text("Most played first: how often each card was played, the IPPONs and "
+                                              "points credited to it, and how often it was answered.", 13), cards),
                   ui.async_button("Export all matches", _exporter(vm.export_all, vm, refresh)),
                   ui.message(vm.message))
 

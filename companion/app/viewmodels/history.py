@@ -5,7 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.app.storage import ExportFile, MatchStore, PlayerStats, StoredMatch, StoreError, result_text
+from companion.app.storage import (
+    CardStats,
+    ExportFile,
+    MatchStore,
+    PlayerStats,
+    StoredMatch,
+    StoreError,
+    result_text,
+)
 from companion.app.viewmodels.live import board_data
 from companion.app.viewmodels.triggers import triggers_of
 from companion.rules.match import Match
@@ -140,6 +148,17 @@ class HistoryViewModel:
         ruleset its text names exactly (anything else leaves them for all matches)."""
         player, ruleset = self.stats_filter()
         return self.store.player_stats(self.stats_tournament, player=player, ruleset=ruleset)
+
+    def card_stats(self) -> list[CardStats]:
+        """What each card did, narrowed by History's filter as the Players figures are."""
+        player, ruleset = self.stats_filter()
+        return self.store.card_stats(self.stats_tournament, player=player, ruleset=ruleset)
+
+    @staticmethod
+    def card_text(row: CardStats) -> str:
+        answered = f"answered {row.answered} times" if row.answered != 1 else "answered once"
+        return (f"{row.name} · {row.ruleset}: played {row.played}, {row.ippons} IPPON{'' if row.ippons == 1 else 's'}, "
+                f"{row.points} points, {answered}")
 
     def stats_filter(self) -> tuple[str | None, str | None]:
         """(player, ruleset) that History's filter text names, if any."""
