@@ -69,3 +69,50 @@ def test_every_screen_stays_whole_at_each_text_size(app: AppPage) -> None:
     app.click("100%")  # the served app's settings are shared with the tests after this one
     app.button("100% (chosen)").wait_for()
     assert {screen: lines for screen, lines in problems.items() if lines} == {}
+
+
+def test_the_mace_map_and_the_kenpo_points_question_stay_whole_at_200_percent(app: AppPage) -> None:
+    app.click("Settings")
+    app.click("200%")
+    app.button("200% (chosen)").wait_for()
+    problems: dict[str, list[str]] = {}
+    try:
+        app.click("Home")
+        app.click("New match")
+        app.click("MACE: Martial Arts Card Engine")
+        app.fill("Player 1 name", "Takahashi-Watanabe")
+        app.fill("Player 2 name", "Yamamoto-Kobayashi")
+        app.click("Start match")
+        for player, card in (("Takahashi-Watanabe", "9H"), ("Yamamoto-Kobayashi", "9D")):
+            if app.button(f"{player} acts", exact=False).count():
+                app.click(f"{player} acts", exact=False)
+            app.fill("Filter responses", f"momentum {card}")
+            app.click(f"Momentum {card}")
+        app.fill("Filter responses", "boost 2H")
+        app.click("Boost 2H")
+        app.see("Boost 2H: now tap a numbered square on the map above", exact=False)
+        problems["mace boost"] = cut_off(app)
+        app.shot("52-mace-text-200")
+        app.click("Home")
+
+        app.click("New match")
+        app.click("Ancient Arts: Kenpo Masters")
+        app.fill("Player 1 name (yellow side)", "Takahashi-Watanabe")
+        app.fill("Player 2 name (red side)", "Yamamoto-Kobayashi")
+        app.click("Start match")
+        app.click("Takahashi-Watanabe: starts")
+        app.fill("Filter responses", "Front Kick forward")
+        app.click("Takahashi-Watanabe: Front Kick forward")
+        app.click("Takahashi-Watanabe: end")
+        app.fill("Filter responses", "Side Kick stand")
+        app.click("Yamamoto-Kobayashi: Side Kick stand")
+        app.click("OK, carry on")
+        app.see("How many points did", exact=False)
+        problems["kenpo question"] = cut_off(app)
+        app.shot("53-kenpo-question-text-200")
+        app.click("Home")
+    finally:
+        app.click("Settings")
+        app.click("100%")  # the served app's settings are shared with the tests after this one
+        app.button("100% (chosen)").wait_for()
+    assert {screen: lines for screen, lines in problems.items() if lines} == {}

@@ -62,13 +62,18 @@ def _square(file: int, rank: int, players: list[dict[str, Any]], threats: dict[t
             side = str(player.get("side") or "")
             background, ink = SIDE_COLOURS.get(side, ("#EEEEEE", INK))
             facing, icon = FACING.get(side, ("", ft.Icons.CIRCLE))
-            lines.append(ft.Row([ft.Icon(icon, color=ink, size=18),
-                                 ui.text(f"{player['name']}", 14, bold=True, color=ink)], spacing=2))
+            # A square is a third of the phone's width: a long name ends in "..." here (the lines below the
+            # ring give it whole), and every line wraps inside the square at any text size.
+            name = ui.text(f"{player['name']}", 14, bold=True, color=ink)
+            name.max_lines, name.overflow = 1, ft.TextOverflow.ELLIPSIS
+            lines.append(ft.Row([ft.Icon(icon, color=ink, size=ui.size(18)), ft.Container(name, expand=True)],
+                                spacing=2))
             lines.append(ui.text(f"{side}, {facing}", 11, color=ink))
     threat = threats.get((file, rank))
     if threat is not None:
         lines.append(ui.text(_threat_text(threat), 11, bold=True, color=INK if background == "#FAFAFA" else None))
-    return ft.Container(ft.Column(lines, spacing=1), bgcolor=background, width=118, height=100, padding=4,
+    return ft.Container(ft.Column(lines, spacing=1), bgcolor=background, width=118, height=round(100 * ui.scale),
+                        padding=4, clip_behavior=ft.ClipBehavior.HARD_EDGE,
                         border=ft.Border.all(3 if threat is not None else 1, INK))
 
 
