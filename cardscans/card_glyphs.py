@@ -19,11 +19,31 @@ import numpy.typing as npt
 from cardscans.imageio import to_bgr
 
 FACE = (252, 352)  # width, height a face is examined at
-CORNER = (0.2, 0.34)  # share of the face's width and height holding the index
+# share of the face's width and height searched for the index: jumbo indices (a rank a fifth of the
+# card high) put their suit down to about 0.45 of the height
+CORNER = (0.22, 0.48)
 GLYPH = (24, 32)  # width, height every glyph is compared at
 INK_DARKNESS = 0.55  # ink: some channel below this share of the paper's white
+# a pale or washed-out print (light red ink, a soft focus) is cut halfway between the paper and its
+# own darkest ink, never looser than this: the paper's own shading stays paper
+PALE_INK_DARKNESS = 0.7
+MAX_GLYPH_HEIGHT = 0.26  # of the face: a taller blob is a picture or a frame, not an index glyph
 MIN_GLYPH_AREA = 0.0005  # of the face: smaller blobs are print dust and noise
 RED_CHROMA = 0.18  # red ink: red exceeds the other channels by this share of the paper's white
+# straight strokes longer than any index glyph's (share of the face's width, height) are a court
+# card's picture frame; where a suit touches that frame they are taken away before cutting
+FRAME_LINE = (0.25, 0.25)
+
+
+def _border_ring(height: int, width: int) -> npt.NDArray[np.bool_]:
+    ring = np.ones((height, width), bool)
+    ring[int(0.06 * height): int(0.94 * height), int(0.08 * width): int(0.92 * width)] = False
+    ring[: int(0.015 * height)] = ring[int(0.985 * height):] = False  # the outline itself: table and shadow
+    ring[:, : int(0.015 * width)] = ring[:, int(0.985 * width):] = False
+    return ring
+
+
+_RING = _border_ring(FACE[1], FACE[0])
 
 
 @dataclass(frozen=True)
@@ -42,30 +62,51 @@ class Glyph:
 
 @dataclass(frozen=True)
 class BalancedFace:
-    """A face at FACE size, divided by its paper's white: 1.0 is the card's own white."""
+    """A face at FACE size and its paper's white: `image` divides it by that white (1.0 is the
+    card's own white), `darkest` is its darkest channel per pixel (0-255 for 0.0-1.0, paper at 255)."""
 
-    image: npt.NDArray[np.float32]
+    bgr: npt.NDArray[np.uint8]
+    white: npt.NDArray[np.float32]
     ink: npt.NDArray[np.uint8]
     paper_contrast: float  # how much darker the darkest ink is than the paper (0: a blank or a blur)
+    darkest: npt.NDArray[np.uint8]
+
+    @property
+    def image(self) -> npt.NDArray[np.float32]:
+        """The whole face balanced (slow: glyphs balance only their own pixels, `balanced_pixels`)."""
+        return self.balanced_pixels(self.bgr)
+
+    def balanced_pixels(self, pixels: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
+        return np.asarray(np.minimum(pixels.astype(np.float32) / self.white, 1.5), dtype=np.float32)
+
+    def turned(self) -> BalancedFace:
+        """The same face upside down (its other corner index at the top left), without balancing
+        again: the border ring the white comes from is the same ring turned."""
+        return BalancedFace(self.bgr[::-1, ::-1], self.white, self.ink[::-1, ::-1], self.paper_contrast,
+                            self.darkest[::-1, ::-1])
 
 
 def balance(face: npt.NDArray[np.uint8]) -> BalancedFace:
     """White balance from the card's border ring, where every standard card is plain paper."""
-    bgr = cv2.resize(to_bgr(face), FACE, interpolation=cv2.INTER_AREA).astype(np.float32)
-    h, w = bgr.shape[:2]
-    ring = np.ones((h, w), bool)
-    ring[int(0.06 * h): int(0.94 * h), int(0.08 * w): int(0.92 * w)] = False
-    ring[: int(0.015 * h)] = ring[int(0.985 * h):] = False  # the outline itself: table and shadow
-    ring[:, : int(0.015 * w)] = ring[:, int(0.985 * w):] = False
-    border = bgr[ring]
-    # the brighter half of the ring is paper even where an index or a picture reaches into it
-    white = np.percentile(border, 75, axis=0)
-    white = np.maximum(white, 1.0)
-    image = np.clip(bgr / white, 0.0, 1.5)
-    darkest = image.min(axis=2)
-    ink = (darkest < INK_DARKNESS).astype(np.uint8)
-    contrast = float(1.0 - np.percentile(darkest, 1))
-    return BalancedFace(image, ink, contrast)
+    bgr = to_bgr(face)
+    if bgr.shape[:2] != (FACE[1], FACE[0]):
+        bgr = np.asarray(cv2.resize(bgr, FACE, interpolation=cv2.INTER_AREA), dtype=np.uint8)
+    # the brighter half of the ring is paper even where an index or a picture reaches into it (every
+    # third ring pixel is plenty for a percentile, in a third of the time)
+    ring = bgr[_RING][::3]
+    nth = int(0.75 * (len(ring) - 1))
+    white = np.maximum(np.partition(ring, nth, axis=0)[nth], 1).astype(np.float32)
+    # each channel divided by its white through a lookup table, in 8 bits (ink is far below the
+    # paper, so clipping at the paper's white loses nothing the cut needs)
+    levels = np.arange(256, dtype=np.float32)[:, None] * (255.0 / white)[None, :]
+    table = np.clip(np.round(levels), 0, 255).astype(np.uint8).reshape(256, 1, 3)
+    scaled = np.asarray(cv2.LUT(bgr, table), dtype=np.uint8)
+    blue, green, red = cv2.split(scaled)
+    darkest = np.asarray(cv2.min(cv2.min(blue, green), red), dtype=np.uint8)
+    ink = (darkest < int(INK_DARKNESS * 255)).astype(np.uint8)
+    sample = darkest[::2, ::2].ravel()
+    contrast = float(1.0 - np.partition(sample, len(sample) // 100)[len(sample) // 100] / 255.0)
+    return BalancedFace(bgr, white, ink, contrast, darkest)
 
 
 def _scaled(mask: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
@@ -73,33 +114,106 @@ def _scaled(mask: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
     return np.asarray(scaled, dtype=np.float32)
 
 
+Blob = tuple[int, int, int, int, int]  # y, x, width, height, component label
+Cut = tuple[Glyph | None, Glyph | None]
+
+
+def _corner_ink(face: BalancedFace, width: int, height: int) -> npt.NDArray[np.uint8]:
+    """The corner's ink: cut at INK_DARKNESS, or halfway to a pale print's own darkest ink."""
+    darkness = face.darkest[:height, :width]
+    sample = darkness[::2, ::2].ravel()
+    darkest_ink = float(np.partition(sample, len(sample) // 50)[len(sample) // 50]) / 255.0
+    threshold = min(PALE_INK_DARKNESS, max(INK_DARKNESS, (1.0 + darkest_ink) / 2))
+    return np.ascontiguousarray((darkness < int(threshold * 255)).astype(np.uint8))
+
+
+def _without_frame_lines(face: BalancedFace, corner: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """The corner's ink less straight strokes longer than any glyph's, seen over a region twice the
+    corner's size (a picture frame runs on past the corner; a glyph's stroke does not)."""
+    h, w = face.ink.shape
+    ch, cw = corner.shape
+    region = np.ascontiguousarray(face.ink[: min(h, 2 * ch), : min(w, 2 * cw)])
+    along = int(FRAME_LINE[0] * w)
+    down = int(FRAME_LINE[1] * h)
+    across = np.asarray(cv2.morphologyEx(region, cv2.MORPH_OPEN, np.ones((1, along), np.uint8)), dtype=np.uint8)
+    upright = np.asarray(cv2.morphologyEx(region, cv2.MORPH_OPEN, np.ones((down, 1), np.uint8)), dtype=np.uint8)
+    lines = np.asarray(cv2.dilate(across | upright, np.ones((3, 3), np.uint8)), dtype=np.uint8)[:ch, :cw]
+    if not lines.any():
+        return corner
+    return np.ascontiguousarray(corner & (1 - lines))
+
+
 def corner_glyphs(face: BalancedFace) -> tuple[Glyph | None, Glyph | None]:
     """The rank and suit glyphs of the top-left corner index, each None when not found."""
+    return corner_cuts(face)[0]
+
+
+def corner_cuts(face: BalancedFace) -> list[Cut]:
+    """Ways to cut the top-left corner index into (rank, suit), the plainest first: the blobs as
+    printed; then, for a print that breaks a glyph or joins two, a rank whose stroke broke in two
+    (a thin 5 or 2) joined again, and a rank whose suit touches it split at its narrowest row."""
     h, w = face.ink.shape
     cw, ch = int(CORNER[0] * w), int(CORNER[1] * h)
-    corner = face.ink[:ch, :cw]
+    corner = _corner_ink(face, cw, ch)
+    cuts = _cuts_of(face, corner)
+    if cuts[0][1] is None:
+        # no suit: it may touch a court card's picture frame, cut again without the frame's lines
+        unframed = _without_frame_lines(face, corner)
+        if unframed is not corner:
+            cuts += _cuts_of(face, unframed)
+    return cuts
+
+
+def _cuts_of(face: BalancedFace, corner: npt.NDArray[np.uint8]) -> list[Cut]:
+    h, w = face.ink.shape
+    ch, cw = corner.shape
     count, found, stats, _ = cv2.connectedComponentsWithStats(corner, connectivity=8)
     labels = np.asarray(found, dtype=np.int32)
     min_area = MIN_GLYPH_AREA * h * w
-    blobs = []
+    blobs: list[Blob] = []
     for index in range(1, count):
         x, y, bw, bh, area = (int(v) for v in stats[index])
         if area < min_area:
             continue
         if x <= 1 or y <= 1:
             continue  # touches the outline: table, shadow or a neighbouring card, not print
-        if x + bw >= cw - 1 or bh > 0.6 * ch:
+        if x + bw >= cw - 1 or y + bh >= ch - 1 or bh > MAX_GLYPH_HEIGHT * h:
             continue  # runs out of the corner: the picture of a court card, a central pip
         blobs.append((y, x, bw, bh, index))
     if not blobs:
-        return None, None
+        return [(None, None)]
     blobs.sort()
-    top_y, _, _, top_h, _ = blobs[0]
-    # the rank is the top row of blobs: "10" prints as two side by side
-    rank_parts = [b for b in blobs if b[0] < top_y + 0.5 * top_h]
-    rank = _glyph(face, labels, rank_parts)
-    rank_bottom = max(b[0] + b[3] for b in rank_parts)
-    below = [b for b in blobs if b[0] >= rank_bottom - 2 and b not in rank_parts]
+    top_y, top_x, top_w, top_h, _ = blobs[0]
+    # the rank is the top row of blobs: "10" prints as two side by side, close together
+    rank_parts = [b for b in blobs if b[0] < top_y + 0.5 * top_h and abs(b[1] - top_x) < 2.5 * max(top_w, top_h)]
+    cuts = [_cut(face, labels, blobs, rank_parts)]
+    rank, suit = cuts[0]
+    if len(rank_parts) == 1:
+        below = _below(blobs, rank_parts)
+        if below and below[0][0] - (top_y + top_h) <= 0.08 * top_h + 1 and below[0][3] < top_h:
+            # a stroke broken by the print: the piece just under a rank's (a 5's flag) is part of it
+            cuts.append(_cut(face, labels, blobs, [*rank_parts, below[0]]))
+        if suit is None or (rank is not None and rank.box[3] > 1.9 * rank.box[2]):
+            split = _split_touching(face, labels, rank_parts[0])
+            if split is not None:
+                cuts.append(split)
+    return cuts
+
+
+def _below(blobs: list[Blob], rank_parts: list[Blob]) -> list[Blob]:
+    """Blobs under the rank and centred under it (a suit prints below its rank, not beside it)."""
+    x0 = min(b[1] for b in rank_parts)
+    x1 = max(b[1] + b[2] for b in rank_parts)
+    bottom = max(b[0] + b[3] for b in rank_parts)
+    height = bottom - min(b[0] for b in rank_parts)
+    slack = 0.5 * (x1 - x0)
+    return [b for b in blobs if b not in rank_parts and b[0] >= bottom - 2 and b[0] <= bottom + 1.2 * height
+            and x0 - slack <= b[1] + b[2] / 2 <= x1 + slack]
+
+
+def _cut(face: BalancedFace, labels: npt.NDArray[np.int32], blobs: list[Blob], rank_parts: list[Blob]) -> Cut:
+    rank = _glyph(face, labels, rank_parts, _side_by_side(rank_parts))
+    below = _below(blobs, rank_parts)
     if not below:
         return rank, None
     suit_top = below[0][0]
@@ -108,18 +222,64 @@ def corner_glyphs(face: BalancedFace) -> tuple[Glyph | None, Glyph | None]:
     return rank, _glyph(face, labels, suit_parts)
 
 
-def _glyph(face: BalancedFace, labels: npt.NDArray[np.int32],
-           parts: list[tuple[int, int, int, int, int]]) -> Glyph:
+def _side_by_side(parts: list[Blob]) -> int:
+    """How many of the parts stand side by side (a "10"), not one above the other (a broken 5)."""
+    columns: list[tuple[int, int]] = []
+    for _, x, width, _, _ in sorted(parts, key=lambda b: b[1]):
+        if columns and x < columns[-1][1] - 1:
+            columns[-1] = (columns[-1][0], max(columns[-1][1], x + width))
+        else:
+            columns.append((x, x + width))
+    return len(columns)
+
+
+def _split_touching(face: BalancedFace, labels: npt.NDArray[np.int32], blob: Blob) -> Cut | None:
+    """A rank and its suit printed into one blob (a soft focus joins them) cut at the narrowest row
+    between a third and four fifths of its height, when that row is much narrower than both halves."""
+    y, x, width, height, index = blob
+    mask = labels[y: y + height, x: x + width] == index
+    widths = mask.sum(axis=1)
+    low, high = int(0.35 * height), int(0.8 * height)
+    if high - low < 3:
+        return None
+    row = low + int(np.argmin(widths[low:high]))
+    narrowest = int(widths[row])
+    if narrowest > 0.35 * min(int(widths[:row].max()), int(widths[row + 1:].max())):
+        return None
+    top, bottom = mask.copy(), mask.copy()
+    top[row:] = False
+    bottom[: row + 1] = False
+    if top.sum() < 4 or bottom.sum() < 4:
+        return None
+    return _glyph_from_mask(face, top, x, y), _glyph_from_mask(face, bottom, x, y)
+
+
+def _glyph_from_mask(face: BalancedFace, mask: npt.NDArray[np.bool_], x: int, y: int) -> Glyph | None:
+    rows = np.flatnonzero(mask.any(axis=1))
+    cols = np.flatnonzero(mask.any(axis=0))
+    if len(rows) == 0:
+        return None
+    y0, y1, x0, x1 = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
+    cropped = mask[y0:y1, x0:x1]
+    box = (x + x0, y + y0, x1 - x0, y1 - y0)
+    pixels = face.balanced_pixels(face.bgr[box[1]: box[1] + box[3], box[0]: box[0] + box[2]][cropped])
+    return Glyph(_scaled(cropped.astype(np.uint8)), box, _redness(pixels))
+
+
+def _redness(pixels: npt.NDArray[np.float32]) -> float:
+    blue, green, red = pixels[:, 0], pixels[:, 1], pixels[:, 2]
+    return float(np.median(red - np.maximum(blue, green)))
+
+
+def _glyph(face: BalancedFace, labels: npt.NDArray[np.int32], parts: list[Blob], side_by_side: int = 1) -> Glyph:
     x0 = min(b[1] for b in parts)
     y0 = min(b[0] for b in parts)
     x1 = max(b[1] + b[2] for b in parts)
     y1 = max(b[0] + b[3] for b in parts)
     region = labels[y0:y1, x0:x1]
-    mask = np.isin(region, [b[4] for b in parts]).astype(np.uint8)
-    pixels = face.image[y0:y1, x0:x1][mask.astype(bool)]
-    blue, green, red = pixels[:, 0], pixels[:, 1], pixels[:, 2]
-    redness = float(np.median(red - np.maximum(blue, green)))
-    return Glyph(_scaled(mask), (x0, y0, x1 - x0, y1 - y0), redness, len(parts))
+    mask = np.isin(region, [b[4] for b in parts])
+    pixels = face.balanced_pixels(face.bgr[y0:y1, x0:x1][mask])
+    return Glyph(_scaled(mask.astype(np.uint8)), (x0, y0, x1 - x0, y1 - y0), _redness(pixels), side_by_side)
 
 
 def comparable(mask: npt.NDArray[np.float32], blur: float = 0.0) -> npt.NDArray[np.float32]:

@@ -85,7 +85,7 @@ class Scanner:
             examined = self.corners.examine(colour, quad, self.deck)
             sighting, unsure = (examined, None) if examined.kind == "card" else (None, examined)
         if sighting is None and self.gallery is not None:
-            sighting = self.gallery.sighting(gray, quad)
+            sighting = self.gallery.sighting(colour, quad)
         if sighting is not None and self.catalog not in (None, sighting.catalog):
             return None
         return sighting or unsure

@@ -18,7 +18,16 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from cardscans.card_glyphs import RED_CHROMA, BalancedFace, Glyph, balance, comparable, corner_glyphs, count_pips
+from cardscans.card_glyphs import (
+    RED_CHROMA,
+    BalancedFace,
+    Glyph,
+    balance,
+    comparable,
+    corner_cuts,
+    corner_glyphs,
+    count_pips,
+)
 from cardscans.card_indices import (
     INDEX_SETS,
     NUMBERS,
@@ -64,7 +73,13 @@ SUIT_MATCHING = Matching(blur=0.0, min_score=0.65, min_score_checked=0.65, margi
 # a good score and twice the usual lead over every other label
 SINGLE_CORNER_SCORE = 0.7
 SINGLE_CORNER_MARGIN = 0.1
+# ink neither clearly red nor clearly black (maroon under tungsten light): the suit's shape must then
+# lead all three other suits by this much, twice SUIT_MATCHING's margin, as a lone corner must
+UNCLEAR_INK_MARGIN = 0.1
 MIN_PAPER_CONTRAST = 0.35  # darkest ink vs the paper: less is a blank back, a blur or no card
+# an outline is read again turned a quarter unless its face is blank or its indices were read and
+# contradict each other or the pips: those faces were seen the right way up, and are no card
+NOT_TURNED_FOR = ("no print on the face", "the corner indices disagree", "the index reads")
 
 
 def draw_suit(canvas: npt.NDArray[np.uint8], suit: str, centre: tuple[int, int], size: int) -> None:
@@ -122,6 +137,7 @@ class CornerReading:
     reason: str = ""
     red: bool = False
     margin: float = 0.0  # the weakest glyph's lead over the best label meaning something else
+    suit_glyph: Glyph | None = field(default=None, repr=False)  # as cut: pips are counted at its size
 
 
 @dataclass
@@ -178,16 +194,18 @@ class CornerReader:
     def examine_face(self, face: npt.NDArray[np.uint8]) -> CornerReading:
         """Both corner indices must agree (a card prints two); one alone must be clear-cut; a number
         card's pips must number its rank."""
-        balanced = balance(face)
+        return self._examine_balanced(balance(face))
+
+    def _examine_balanced(self, balanced: BalancedFace) -> CornerReading:
         if balanced.paper_contrast < MIN_PAPER_CONTRAST:
             return CornerReading(None, 0.0, "no print on the face (blank, face down or blurred)")
-        turned = balance(np.ascontiguousarray(np.asarray(face)[::-1, ::-1]))
         first = self.read_corner(balanced)
-        second = self.read_corner(turned)
+        second = self.read_corner(balanced.turned())
         if first.card_id and second.card_id:
             if first.card_id != second.card_id:
                 return CornerReading(None, 0.0, f"the corner indices disagree ({first.card_id}, {second.card_id})")
-            reading = CornerReading(first.card_id, min(first.score, second.score), red=first.red)
+            reading = CornerReading(first.card_id, min(first.score, second.score), red=first.red,
+                                    suit_glyph=first.suit_glyph or second.suit_glyph)
         elif first.card_id or second.card_id:
             reading = first if first.card_id else second
             if reading.score < SINGLE_CORNER_SCORE or reading.margin < SINGLE_CORNER_MARGIN:
@@ -200,21 +218,26 @@ class CornerReader:
     def _pips_agree(self, balanced: BalancedFace, reading: CornerReading) -> CornerReading:
         card = reading.card_id or ""
         rank = card[:-1]
-        _, suit_glyph = corner_glyphs(balanced)
-        if suit_glyph is None:
-            _, suit_glyph = corner_glyphs(balance(np.ascontiguousarray(
-                (np.clip(balanced.image[::-1, ::-1], 0, 1) * 255).astype(np.uint8))))
-        if suit_glyph is None or card == JOKER:
+        if reading.suit_glyph is None or card == JOKER:
             return reading
-        pips = count_pips(balanced, suit_glyph)
+        pips = count_pips(balanced, reading.suit_glyph)
         if rank in NUMBERS and pips != int(rank):
             seen = "a picture" if pips < 0 else f"{pips} pips"
             return CornerReading(None, reading.score, f"the index reads {card} but the face shows {seen}")
         return reading
 
     def read_corner(self, face: BalancedFace) -> CornerReading:
-        """The index in the top-left corner of an upright, white-balanced face."""
-        rank_glyph, suit_glyph = corner_glyphs(face)
+        """The index in the top-left corner of an upright, white-balanced face: the plainest cut of
+        its glyphs that reads as a card (a broken or joined print is cut again), else the first's reason."""
+        first: CornerReading | None = None
+        for rank_glyph, suit_glyph in corner_cuts(face):
+            reading = self._read_glyphs(rank_glyph, suit_glyph)
+            if reading.card_id:
+                return reading
+            first = first or reading
+        return first or CornerReading(None, 0.0, "no corner index found")
+
+    def _read_glyphs(self, rank_glyph: Glyph | None, suit_glyph: Glyph | None) -> CornerReading:
         if rank_glyph is None:
             return CornerReading(None, 0.0, "no corner index found")
         printed = printed_ranks(self.indices)
@@ -227,16 +250,35 @@ class CornerReader:
             return CornerReading(JOKER, rank_score, red=rank_glyph.redness > RED_CHROMA, margin=rank_margin)
         if suit_glyph is None:
             return CornerReading(None, rank_score, "no suit below the rank")
-        red = suit_glyph.redness > RED_CHROMA
-        if not red and suit_glyph.redness > RED_CHROMA / 2:
-            return CornerReading(None, rank_score, "suit colour unclear (neither black nor red ink)")
-        if red != (rank_glyph.redness > RED_CHROMA):
+        suit_bank = self._bank("suit")
+        every_suit = {s: s for s in self.suits}
+        shape, shape_score, _, shape_margin = _best(suit_bank, suit_glyph, every_suit, SUIT_MATCHING)
+        red_ink = suit_glyph.redness > RED_CHROMA
+        black_ink = suit_glyph.redness <= RED_CHROMA / 2
+        if not (red_ink or black_ink):
+            # dark red ink under warm light, or a small suit whose few pixels mix ink and paper: the
+            # shape alone may name the suit only when it is clear of all three others
+            if shape is None or shape_margin < UNCLEAR_INK_MARGIN:
+                return CornerReading(None, rank_score, "suit colour unclear (neither black nor red ink)")
+            red = shape in RED_SUITS
+            if not red and rank_glyph.redness > RED_CHROMA:
+                return CornerReading(None, rank_score, "rank and suit printed in different colours")
+            return CornerReading(rank + shape, min(rank_score, shape_score), red=red,
+                                 margin=min(rank_margin, shape_margin), suit_glyph=suit_glyph)
+        red = red_ink
+        if red != (rank_glyph.redness > RED_CHROMA) and not (red and rank_glyph.redness > RED_CHROMA / 2):
+            # a thin rank's pixels mix ink with paper: pale red is red, but never red where the suit is black
             return CornerReading(None, rank_score, "rank and suit printed in different colours")
+        top_shape = _top_label(suit_bank, suit_glyph, every_suit)
+        if top_shape is not None and (top_shape in RED_SUITS) != red:
+            # a diamond whose red was lost reads as the nearest black suit: shape and ink must agree
+            return CornerReading(None, rank_score, f"the suit's shape ({top_shape}) and its ink's colour disagree")
         suits = {s: s for s in self.suits if (s in RED_SUITS) == red}
-        suit, suit_score, reason, suit_margin = _best(self._bank("suit"), suit_glyph, suits, SUIT_MATCHING)
+        suit, suit_score, reason, suit_margin = _best(suit_bank, suit_glyph, suits, SUIT_MATCHING)
         if suit is None:
             return CornerReading(None, min(rank_score, suit_score), f"suit not readable ({reason})")
-        return CornerReading(rank + suit, min(rank_score, suit_score), red=red, margin=min(rank_margin, suit_margin))
+        return CornerReading(rank + suit, min(rank_score, suit_score), red=red, margin=min(rank_margin, suit_margin),
+                             suit_glyph=suit_glyph)
 
     def _bank(self, kind: str) -> Bank:
         """The templates of `kind` ("rank" or "suit") made comparable once, one matrix per label."""
@@ -250,8 +292,14 @@ class CornerReader:
     def examine(self, image: npt.NDArray[np.uint8], quad: Quad, deck: DeckCatalog | None = None) -> CardSighting:
         """The card in `quad` as a playing card (or as the card of `deck`, a catalog of a standard
         deck such as MACE's), else an `unrecognised` sighting saying why."""
-        face = rectify(to_bgr(image), quad, FACE)
-        reading = self.examine_face(face)
+        bgr = to_bgr(image)
+        reading = self._examine_balanced(balance(rectify(bgr, quad, FACE)))
+        if reading.card_id is None and not reading.reason.startswith(NOT_TURNED_FOR):
+            # seen from a low angle a card's long side can look the shorter, so the outline's top
+            # edge may be a long side: the index is then read on the outline turned a quarter
+            turned = self._examine_balanced(balance(rectify(bgr, np.roll(quad, -1, axis=0), FACE)))
+            if turned.card_id is not None:
+                reading = turned
         polygon = tuple((float(x), float(y)) for x, y in quad)
         if reading.card_id is None:
             return CardSighting("unrecognised", "corner-index", polygon, 0.0, reason=reading.reason)
@@ -279,6 +327,13 @@ class Bank:
 
     blur: float
     labels: dict[str, npt.NDArray[np.float32]]
+
+
+def _top_label(bank: Bank, glyph: Glyph, labels: dict[str, str]) -> str | None:
+    """The label whose templates match the glyph best, however well."""
+    vector = comparable(glyph.mask, bank.blur)
+    scores = {label: float((bank.labels[label] @ vector).max()) for label in labels if label in bank.labels}
+    return max(scores, key=lambda label: scores[label]) if scores else None
 
 
 def _best(bank: Bank, glyph: Glyph, printed: dict[str, str], matching: Matching,

@@ -4,7 +4,10 @@ Registering keeps the card's upright face at 126 x 176 px. Finding a card: its o
 (cardscans.quads), the face rectified both ways up, a shortlist by normalised correlation of
 small blurred thumbnails, then a geometric check: ORB features of the face matched to the
 candidate's, with a RANSAC homography that must be close to the identity (both faces are
-upright and the same size). A face that passes neither is `unrecognised`, never a guess.
+upright and the same size). Plain faces (a few printed shapes on white, as real decks often
+are) give too few features for that check; they are compared by their printed ink instead:
+its colour, then its picture, aligned within a few pixels, which must beat every other
+registered card's by a margin. A face that passes neither is `unrecognised`, never a guess.
 """
 
 from __future__ import annotations
@@ -35,6 +38,17 @@ MIN_SUPPORT = 0.6  # share of feature matches that agree: ~0.9 for the true card
 SHARED_BY = 0.05  # of the gallery's cards (at least 2): a feature that many others share is the frame's
 MIN_EDGE_CONTRAST = 0.35  # cards' outlines measure 0.38-1.0, lit patches and shadows 0.1-0.3
 VERIFY_SIZE = (FACE_SIZE[0] * 2, FACE_SIZE[1] * 2)
+
+# Comparing printed ink (faces too plain for features). Values set on real photos of SET cards
+# (benchmarks/scan_real_faces.py), where look-alikes differ by one colour, shape or shading.
+INK_SIZE = (63, 88)  # half a face: finer detail is paper grain and JPEG noise in a phone photo
+INK_SHIFT = 4  # px of INK_SIZE: real outlines are off by up to ~3 % of the card (rounded corners)
+INK_SHORTLIST = 6  # candidates of the right colour, by thumbnail, compared in full
+MIN_INK_MATCH = 0.9  # same card 0.75-0.98 between phone photos; unregistered look-alikes reach 0.89
+INK_MARGIN = 0.06  # over the next registered card of that colour: the first that keeps wrong names at 0
+MIN_COLOUR_COSINE = 0.9  # same ink colour >= 0.95; red and purple ~0.7, green and purple ~0.2
+STRONG_INK = 0.3  # share of the paper's light a pixel's ink takes to count as printed
+MIN_COLOURED_PIXELS = 40  # fewer inked pixels: too little print to tell its colour
 
 
 _POPCOUNT = np.array([bin(value).count("1") for value in range(256)], np.int32)
@@ -105,6 +119,58 @@ class _Features:
     descriptors: npt.NDArray[np.uint8] | None
 
 
+@dataclass
+class _Ink:
+    """A face's print, lighting divided out: the grey ink picture and its colour (None: grey or
+    too little ink to tell)."""
+
+    picture: npt.NDArray[np.float32]
+    colour: npt.NDArray[np.float32] | None
+
+
+def _ink_share(face_bgr: npt.NDArray[np.uint8], size: tuple[int, int]) -> npt.NDArray[np.float32]:
+    """Per pixel and channel, the share of the paper's light the print takes (0 = bare paper).
+    The paper's light is the local maximum, blurred: this divides out shadows, glare gradients
+    and the colour of the lamp, which differ between the registering photo and a later one."""
+    resized = cv2.resize(face_bgr, size, interpolation=cv2.INTER_AREA).astype(np.float32)
+    window = size[0] // 2 | 1  # wider than a printed shape, so the paper around it is found
+    paper = cv2.GaussianBlur(cv2.dilate(resized, cv2.getStructuringElement(cv2.MORPH_RECT, (window, window))),
+                             (0, 0), window / 4)
+    return np.asarray(np.clip(1.0 - resized / np.maximum(paper, 1.0), 0.0, 1.0), dtype=np.float32)
+
+
+def _ink_colour(face_bgr: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32] | None:
+    """Unit vector of the printed pixels' chroma (ink above its grey part), at full face size so
+    that thin outlines count; None for grey print or a face with almost no ink."""
+    share = _ink_share(face_bgr, FACE_SIZE)
+    h, w = share.shape[:2]
+    inner = share[h // 10: h - h // 10, w // 10: w - w // 10].reshape(-1, 3)  # no table past the corners
+    printed = inner[inner.max(axis=1) > STRONG_INK]
+    if len(printed) < MIN_COLOURED_PIXELS:
+        return None
+    chroma = (printed - printed.min(axis=1, keepdims=True)).sum(axis=0)
+    norm = float(np.linalg.norm(chroma))
+    if norm < 0.02 * len(printed):  # grey print (black ink, or a greyscale frame): no colour to compare
+        return None
+    return np.asarray(chroma / norm, dtype=np.float32)
+
+
+def _ink(face: npt.NDArray[np.uint8]) -> _Ink:
+    colour = to_bgr(face)
+    picture = _ink_share(colour, INK_SIZE).mean(axis=2)
+    return _Ink(np.asarray(picture, dtype=np.float32), _ink_colour(colour) if face.ndim == 3 else None)
+
+
+def _ink_match(query: npt.NDArray[np.float32], registered: npt.NDArray[np.float32]) -> float:
+    """Best normalised correlation of the query's inner picture over the registered one, shifted
+    by up to INK_SHIFT pixels each way (outlines found on photos are a little off)."""
+    margin = INK_SHIFT
+    template = query[margin: -margin, margin: -margin]
+    if float(template.std()) < 1e-3 or float(registered.std()) < 1e-3:
+        return 0.0  # a blank face matches nothing: correlation of a flat picture is noise
+    return float(cv2.matchTemplate(registered, template, cv2.TM_CCOEFF_NORMED).max())
+
+
 class GalleryError(ImageError):
     """A face gallery file that cannot be read or written; the message says what to do."""
 
@@ -133,6 +199,7 @@ class FaceGallery:
     faces: list[npt.NDArray[np.uint8]] = field(default_factory=list)
     _thumbs: npt.NDArray[np.float32] = field(default_factory=lambda: np.zeros((0, THUMB[0] * THUMB[1]), np.float32))
     _features: list[_Features] = field(default_factory=list)
+    _inks: list[_Ink] = field(default_factory=list)
     _distinctive: list[_Features] | None = None
     _orb: cv2.ORB = field(default_factory=lambda: cv2.ORB_create(nfeatures=300, fastThreshold=10))  # type: ignore[attr-defined]
     _matcher: cv2.BFMatcher = field(default_factory=lambda: cv2.BFMatcher(cv2.NORM_HAMMING, crossCheck=True))
@@ -149,12 +216,14 @@ class FaceGallery:
             self.faces[index] = upright
             self._thumbs[index] = _thumbnail(to_gray(upright))
             self._features[index] = self._describe(to_gray(upright))
+            self._inks[index] = _ink(upright)
             self._distinctive = None
             return
         self.keys.append(key)
         self.faces.append(upright)
         self._thumbs = np.vstack([self._thumbs, _thumbnail(to_gray(upright))[None, :]])
         self._features.append(self._describe(to_gray(upright)))
+        self._inks.append(_ink(upright))
         self._distinctive = None
 
     def register_photo(self, catalog: str, card_id: str, photo: npt.NDArray[np.uint8]) -> None:
@@ -258,8 +327,10 @@ class FaceGallery:
         return support if support >= MIN_SUPPORT else 0.0
 
     def identify(self, image: npt.NDArray[np.uint8], quad: Quad) -> tuple[int, float] | None:
-        """The gallery index and confidence of the card in `quad`, or None when not recognised."""
-        face = to_gray(rectify(image, quad))
+        """The gallery index and confidence of the card in `quad`, or None when not recognised.
+        `image` in colour lets plain faces be told apart by their ink's colour too."""
+        colour_face = rectify(image, quad)
+        face = to_gray(colour_face)
         for correlation, index, turns in self.shortlist(face):
             if correlation < MIN_CORRELATION:
                 break
@@ -267,11 +338,36 @@ class FaceGallery:
             support = self.verify(candidate, index)
             if support > 0:
                 return index, min(1.0, 0.5 * correlation + 0.5 * support + 0.2)
-        return None
+        return self.match_ink(colour_face)
 
-    def sighting(self, gray: npt.NDArray[np.uint8], quad: Quad) -> CardSighting | None:
-        """The registered card in `quad` as a sighting, or None when not recognised."""
-        found = self.identify(gray, quad)
+    def match_ink(self, face: npt.NDArray[np.uint8]) -> tuple[int, float] | None:
+        """The registered card whose printed ink matches the face's (either way up), for faces too
+        plain for feature matching: same ink colour (when both have one), then the ink picture's
+        correlation >= MIN_INK_MATCH and INK_MARGIN above any other registered card's."""
+        if not self.keys:
+            return None
+        query = _ink(face)
+        turned = np.ascontiguousarray(query.picture[::-1, ::-1])
+        allowed = np.array([query.colour is None or ink.colour is None
+                            or float(query.colour @ ink.colour) >= MIN_COLOUR_COSINE for ink in self._inks])
+        gray = to_gray(face)
+        by_thumbnail = np.maximum(self._thumbs @ _thumbnail(gray),
+                                  self._thumbs @ _thumbnail(np.ascontiguousarray(gray[::-1, ::-1])))
+        candidates = [int(i) for i in np.argsort(np.where(allowed, by_thumbnail, -np.inf))[::-1][:INK_SHORTLIST]
+                      if allowed[i]]
+        if not candidates:
+            return None
+        scores = sorted(((max(_ink_match(query.picture, self._inks[i].picture),
+                              _ink_match(turned, self._inks[i].picture)), i) for i in candidates), reverse=True)
+        best, index = scores[0]
+        runner_up = scores[1][0] if len(scores) > 1 else 0.0
+        if best < MIN_INK_MATCH or best - runner_up < INK_MARGIN:
+            return None
+        return index, min(1.0, best)
+
+    def sighting(self, image: npt.NDArray[np.uint8], quad: Quad) -> CardSighting | None:
+        """The registered card in `quad` (of a colour or grey frame) as a sighting, or None."""
+        found = self.identify(image, quad)
         if found is None:
             return None
         index, confidence = found
@@ -283,7 +379,7 @@ class FaceGallery:
         """Cards in a frame: recognised ones, and `unrecognised` outlines not inside a recognised card."""
         gray = to_gray(image)
         outlines = find_card_quads(gray) if quads is None else quads
-        return read_outlines(outlines, lambda quad: self.sighting(gray, quad), gray)
+        return read_outlines(outlines, lambda quad: self.sighting(image, quad), gray)
 
 
 def read_outlines(outlines: list[Quad], identify: Callable[[Quad], CardSighting | None],
