@@ -7,9 +7,12 @@ import argparse
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.cli.output import CliError
+
+if TYPE_CHECKING:
+    from db.errors import StorageError
 
 EXIT_BAD_IMPORT = 2
 EXIT_DAMAGED_DATABASE = 3
@@ -25,20 +28,28 @@ def storage_errors(database: str | None = None) -> Iterator[None]:
 
     from sqlalchemy.exc import DBAPIError
 
-    from db.errors import CorruptDatabase, ImportRejected, NewerDatabase, StorageError
+    from db.errors import StorageError
 
     try:
         yield
     except (DBAPIError, sqlite3.Error) as error:
         raise CliError(str(_database_refusal(error, database))) from None
-    except CorruptDatabase as error:
-        raise CliError(str(error), EXIT_DAMAGED_DATABASE) from None
-    except NewerDatabase as error:
-        raise CliError(str(error), EXIT_NEWER_DATABASE) from None
-    except ImportRejected as error:
-        raise CliError(str(error), EXIT_BAD_IMPORT) from None
     except StorageError as error:
-        raise CliError(str(error)) from None
+        raise cli_error(error) from None
+
+
+def cli_error(error: StorageError) -> CliError:
+    """A storage failure as the one-line CLI error with its exit code (without importing SQLAlchemy:
+    `shinpan history` reads a SQLite file without it)."""
+    from db.errors import CorruptDatabase, ImportRejected, NewerDatabase
+
+    if isinstance(error, CorruptDatabase):
+        return CliError(str(error), EXIT_DAMAGED_DATABASE)
+    if isinstance(error, NewerDatabase):
+        return CliError(str(error), EXIT_NEWER_DATABASE)
+    if isinstance(error, ImportRejected):
+        return CliError(str(error), EXIT_BAD_IMPORT)
+    return CliError(str(error))
 
 
 def _database_refusal(error: BaseException, database: str | None) -> Exception:

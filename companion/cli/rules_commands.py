@@ -31,9 +31,10 @@ def register(subparsers: Any) -> None:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    from companion.rules.registry import all_rulesets
+    # The listing, not the rulesets: importing all five would take most of a second's tenth (issue 17).
+    from companion.rules.registry import ruleset_listings
 
-    rulesets = all_rulesets()
+    rulesets = ruleset_listings()
     if args.json:
         print_json([
             {
@@ -78,26 +79,32 @@ def _load(path: str) -> Match:
         raise CliError(f"{path}: {error}", EXIT_BAD_RECORD) from None
 
 
-def _events(match: Match) -> list[dict[str, Any]]:
+def _events(match: Match, *, as_json: bool) -> list[dict[str, Any]]:
+    """The events in order as `replay --json` prints them; for the text form only the triggers, without
+    their data, as that is all it shows (a long record has thousands of events)."""
     from companion.rules.model import to_data
 
     rows = []
     for step in match.steps:
         for event in step.events:
-            rows.append({
+            if not (as_json or event.is_trigger):
+                continue
+            row: dict[str, Any] = {
                 "step": step.number,
                 "event": event.name,
                 "trigger": event.is_trigger,
                 "text": match.ruleset.describe_event(event, match.setup),
-                "data": to_data(event),
-            })
+            }
+            if as_json:
+                row["data"] = to_data(event)
+            rows.append(row)
     return rows
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     match = _load(args.file)
     summary = match.summary()
-    events = _events(match)
+    events = _events(match, as_json=args.json)
     triggers = [e for e in events if e["trigger"]]
     if args.json:
         print_json({

@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli.output import CliError, print_json, read_text
-from companion.rules.catalog import available_catalogs
 from companion.rules.errors import RulesError
 from companion.rules.files import OWNER_FILE_MAX
 
@@ -21,6 +20,9 @@ def register(subparsers: Any) -> None:
     scan.add_argument("--effort", choices=("fast", "auto", "thorough"), default="auto",
                       help="fast: one decoder; auto (default): fall back while nothing is found; thorough: "
                            "every decoder merged, for a photo where one code of several is hard to read")
+    scan.add_argument("--indices", choices=("english", "german", "french"), default="english",
+                      help="letters of the playing cards' corner indices: english A K Q J, german A K D B, "
+                           "french A R D V (default english); cards of other lettering are unrecognised")
     scan.add_argument("--json", action="store_true", help="print JSON")
     scan.set_defaults(func=cmd_scan)
 
@@ -59,6 +61,7 @@ def _deck_file(value: str | None) -> Any:
 
 def _check_catalog(catalog: str) -> None:
     from cardscans.playing_cards import CATALOG as PLAYING_CARDS
+    from companion.rules.catalog import available_catalogs
 
     known = [*available_catalogs(), PLAYING_CARDS]
     if catalog not in known:
@@ -96,7 +99,8 @@ def cmd_scan(args: argparse.Namespace) -> int:
         except ImageError as error:
             raise CliError(str(error)) from None
     try:
-        scanner = Scanner.for_known_catalog(known, gallery) if known else Scanner.for_catalog(args.catalog, gallery)
+        scanner = Scanner.for_known_catalog(known, gallery) if known else Scanner.for_catalog(args.catalog, gallery,
+                                                                             card_indices=args.indices)
     except DecoderUnavailable as error:
         raise CliError(str(error)) from None
     if not scanner.reader.available:

@@ -8,7 +8,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from companion.cli.database import EXIT_BAD_IMPORT, EXIT_PARTIAL_EXPORT, database_engine, storage_errors
+from companion.cli.database import EXIT_BAD_IMPORT, EXIT_PARTIAL_EXPORT, cli_error, database_engine, storage_errors
 from companion.cli.output import CliError, print_json, read_text
 from companion.rules.files import IMPORT_FILE_MAX
 
@@ -125,6 +125,9 @@ def _summary_line(summary: Any) -> str:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
+    answered = _history_from_sqlite_file(args)
+    if answered is not None:
+        return answered
     from sqlmodel import Session
 
     from db.history import list_matches, match_timeline
@@ -135,6 +138,46 @@ def cmd_history(args: argparse.Namespace) -> int:
             if args.match is not None:
                 return _print_timeline(match_timeline(args.match, session=session), args.json)
             page = list_matches(session=session, where=_filter(args), page=args.page, per_page=args.per_page)
+    return _print_page(page, args)
+
+
+def _history_from_sqlite_file(args: argparse.Namespace) -> int | None:
+    """The answer read with the sqlite3 module alone (db/sqlite_history.py), which spares the command
+    importing SQLAlchemy, SQLModel and pydantic; None when the file is not one that path reads (PostgreSQL,
+    missing, damaged, locked, another schema...): then the full path answers, with its checks and errors."""
+    from db.errors import StorageError
+    from db.sqlite_history import FullPathNeeded, HistoryFilter, SqliteHistory
+
+    try:
+        with SqliteHistory.open(args.database) as history:
+            if args.match is not None:
+                stored = history.match_actions(args.match)
+            else:
+                where = HistoryFilter(ruleset=args.ruleset, player=args.player, since=args.since, until=args.until,
+                                      outcome=args.outcome, tournament=args.tournament)
+                page = history.list_matches(where, page=args.page, per_page=args.per_page, ruleset_id=_ruleset_id)
+    except FullPathNeeded:
+        return None
+    except StorageError as error:  # a match that is not there, a page that cannot be: as storage_errors words it
+        raise cli_error(error) from None
+    if args.match is None:
+        return _print_page(page, args)
+    from db.timeline_replay import replay_timeline  # the rules are imported for a timeline only
+
+    try:
+        timeline = replay_timeline(stored)
+    except StorageError as error:
+        raise cli_error(error) from None
+    return _print_timeline(timeline, args.json)
+
+
+def _ruleset_id(name: str) -> str:
+    from companion.rules.registry import get_ruleset  # the rules are imported for --ruleset only
+
+    return get_ruleset(name).id
+
+
+def _print_page(page: Any, args: argparse.Namespace) -> int:
     if args.json:
         print_json({"page": page.page, "per_page": page.per_page, "total": page.total, "pages": page.pages,
                     "matches": [_summary_json(m) for m in page.items]})

@@ -6,11 +6,13 @@ import argparse
 import random
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.cli.database import database_engine, storage_errors
 from companion.cli.output import CliError, print_json, read_text
-from companion.rules.model import Forfeit, OptionValue
+
+if TYPE_CHECKING:  # the rules' shapes are imported by the commands that use them: `shinpan --help` stays quick
+    from companion.rules.model import OptionValue
 
 EXIT_NOT_DUE = 2  # a result the tournament cannot take: not a pending pairing, unfinished, another ruleset
 
@@ -142,6 +144,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_result(args: argparse.Namespace) -> int:
     from sqlmodel import Session
 
+    from companion.rules.model import Forfeit
     from companion.rules.owner_files import owner_files_beside
     from companion.rules.registry import get_ruleset
     from companion.tournaments.model import TournamentError

@@ -2,6 +2,12 @@
 
 A value's source is `rulebook` (printed in the rules), `derived` (worked out from the rules'
 examples, see RULINGS.md K9) or `owner` (read off the deck by its owner; unknown until entered).
+
+The models are pydantic's, built lazily (`defer_build`): a catalog file is checked field by field here,
+with the file, card and field named in every error, and its models are then made without pydantic
+validating the same values again. Building the validators of the four models, and pydantic's plugin
+lookup that comes with the first one, cost about 40 ms of the 150 ms a command may take to start
+(issue 17); code that makes these models itself still gets them validated, on first use.
 """
 
 from __future__ import annotations
@@ -21,6 +27,8 @@ from companion.rules.files import OWNER_FILE_MAX, FileRefused, read_limited
 Source = Literal["rulebook", "derived", "owner"]
 SOURCES: tuple[str, ...] = ("rulebook", "derived", "owner")
 FieldType = Literal["str", "int", "bool", "list[str]", "list[int]", "table"]
+FIELD_TYPES: tuple[str, ...] = ("str", "int", "bool", "list[str]", "list[int]", "table")
+_FIELD_KEYS = {"type", "choices", "min", "max", "description"}
 _CARD_KEYS = {"id", "name", "kind", "source", "aliases", "count", "note"}
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
@@ -45,7 +53,7 @@ def normalise_name(text: str) -> str:
 
 
 class Sourced(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     value: Any = None
     source: Source
@@ -57,7 +65,7 @@ class Sourced(BaseModel):
 
 
 class FieldSpec(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     type: FieldType
     choices: tuple[str, ...] = ()
@@ -67,7 +75,7 @@ class FieldSpec(BaseModel):
 
 
 class Card(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     id: str
     name: str
@@ -91,7 +99,7 @@ class Card(BaseModel):
 
 
 class Catalog(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     id: str
     name: str
@@ -161,7 +169,7 @@ def _check_value(spec: FieldSpec, value: Any, where: tuple[str, str | None, str]
     return tuple(value) if isinstance(value, list) else value
 
 
-def _sourced(raw: Any, default_source: str, spec: FieldSpec, where: tuple[str, str | None, str]) -> Sourced:
+def _sourced(raw: Any, default_source: Source, spec: FieldSpec, where: tuple[str, str | None, str]) -> Sourced:
     file, card, field = where
     if isinstance(raw, dict) and "source" in raw and set(raw) <= {"value", "source", "note"}:
         source = raw["source"]
@@ -171,8 +179,37 @@ def _sourced(raw: Any, default_source: str, spec: FieldSpec, where: tuple[str, s
         if value is None and source != "owner":
             raise CatalogError(file, "only an owner value may be left unknown", card, field)
         checked = None if value is None else _check_value(spec, value, where)
-        return Sourced(value=checked, source=source, note=str(raw.get("note", "")))
-    return Sourced(value=_check_value(spec, raw, where), source=default_source)
+        return Sourced.model_construct(value=checked, source=source, note=str(raw.get("note", "")))
+    return Sourced.model_construct(value=_check_value(spec, raw, where), source=default_source)
+
+
+def _field_spec(raw: Any, file: str, name: str) -> FieldSpec:
+    """A [fields.NAME] table, checked as FieldSpec's own validation would (no other keys, each of its type)."""
+
+    def fail(reason: str) -> CatalogError:
+        return CatalogError(file, f"field definition is invalid: {reason}", None, name)
+
+    if not isinstance(raw, dict):
+        raise fail("must be a table")
+    unknown = sorted(set(raw) - _FIELD_KEYS)
+    if unknown:
+        raise fail(f"unknown key {unknown[0]!r} (keys: {', '.join(sorted(_FIELD_KEYS))})")
+    if raw.get("type") not in FIELD_TYPES:
+        raise fail(f"type must be one of {', '.join(FIELD_TYPES)}, not {raw.get('type')!r}")
+    choices = raw.get("choices", [])
+    if not isinstance(choices, list | tuple) or not all(isinstance(choice, str) for choice in choices):
+        raise fail("choices must be a list of text")
+    for bound in ("min", "max"):
+        value = raw.get(bound)
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            raise fail(f"{bound} must be a whole number, not {value!r}")
+    if not isinstance(raw.get("description", ""), str):
+        raise fail("description must be text")
+    return FieldSpec.model_construct(**{**raw, "choices": tuple(choices)})
+
+
+# The spec every card's `count` is checked against (a copy count).
+_COUNT_SPEC = FieldSpec.model_construct(type="int", min=0)
 
 
 def parse_catalog(data: dict[str, Any], file: str) -> Catalog:
@@ -182,13 +219,14 @@ def parse_catalog(data: dict[str, Any], file: str) -> Catalog:
     for key in ("id", "name"):
         if not isinstance(head.get(key), str) or not head[key]:
             raise CatalogError(file, f"[catalog] needs a text {key!r}")
-    fields: dict[str, FieldSpec] = {}
-    for name, raw in data.get("fields", {}).items():
-        try:
-            fields[name] = FieldSpec.model_validate(raw)
-        except Exception as error:
-            raise CatalogError(file, f"field definition is invalid: {error}", None, name) from None
-    count_spec = FieldSpec(type="int", min=0)
+    for key in ("rulesets", "notes"):
+        listed = head.get(key, [])
+        if not isinstance(listed, list) or not all(isinstance(item, str) for item in listed):
+            raise CatalogError(file, f"[catalog] {key} must be a list of text")
+    raw_fields = data.get("fields", {})
+    if not isinstance(raw_fields, dict):
+        raise CatalogError(file, "[fields] must be a table of field definitions")
+    fields = {name: _field_spec(raw, file, name) for name, raw in raw_fields.items()}
     cards: list[Card] = []
     seen: set[str] = set()
     names: set[str] = set()
@@ -215,7 +253,7 @@ def parse_catalog(data: dict[str, Any], file: str) -> Catalog:
             raise CatalogError(file, f"source must be one of {', '.join(SOURCES)}", label, "source")
         if "count" not in raw:
             raise CatalogError(file, "is required (write { source = \"owner\" } if unknown)", label, "count")
-        count = _sourced(raw["count"], default_source, count_spec, (file, label, "count"))
+        count = _sourced(raw["count"], default_source, _COUNT_SPEC, (file, label, "count"))
         values: dict[str, Sourced] = {}
         for name, value in raw.items():
             if name in _CARD_KEYS:
@@ -228,7 +266,7 @@ def parse_catalog(data: dict[str, Any], file: str) -> Catalog:
         if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
             raise CatalogError(file, "must be a list of names", label, "aliases")
         cards.append(
-            Card(
+            Card.model_construct(
                 id=card_id,
                 name=raw["name"],
                 kind=raw["kind"],
@@ -238,7 +276,7 @@ def parse_catalog(data: dict[str, Any], file: str) -> Catalog:
                 note=str(raw.get("note", "")),
             )
         )
-    return Catalog(
+    return Catalog.model_construct(
         id=head["id"],
         name=head["name"],
         rulebook=str(head.get("rulebook", "")),
@@ -287,9 +325,9 @@ def apply_overrides(catalog: Catalog, data: dict[str, Any], file: str) -> Catalo
                 raise CatalogError(file, "is not a value of this card", card_id, name)
             if current.source != "owner":
                 raise CatalogError(file, f"comes from the {current.source}, not the owner", card_id, name)
-            spec = FieldSpec(type="int", min=0) if name == "count" else catalog.fields[name]
-            checked = Sourced(value=_check_value(spec, value, (file, card_id, name)), source="owner",
-                              note=current.note)
+            spec = _COUNT_SPEC if name == "count" else catalog.fields[name]
+            checked = Sourced.model_construct(value=_check_value(spec, value, (file, card_id, name)), source="owner",
+                                              note=current.note)
             if name == "count":
                 new_count = checked
             else:
@@ -302,11 +340,34 @@ def catalog_path(catalog_id: str) -> Path:
     return assets_dir() / "catalogs" / f"{catalog_id}.toml"
 
 
+# The last parse of each shipped catalog (named by id), with its file's state then (change time, size,
+# inode). A ruleset asks for its catalog more than once a command (its cards, its name index); a catalog is
+# frozen, so one parse serves every caller until the file changes. Catalogs named by path are parsed each
+# time: a test or a tool may rewrite one within the file system's clock tick.
+_SHIPPED: dict[str, tuple[tuple[int, int, int], Catalog]] = {}
+
+
+def _shipped_catalog(path: Path) -> Catalog:
+    try:
+        info = path.stat()
+        state: tuple[int, int, int] | None = (info.st_mtime_ns, info.st_size, info.st_ino)
+    except OSError:
+        state = None  # _read_toml says what is wrong with the file
+    cached = _SHIPPED.get(str(path))
+    if state is not None and cached is not None and cached[0] == state:
+        return cached[1]
+    catalog = parse_catalog(_read_toml(path), str(path))
+    if state is not None:
+        _SHIPPED[str(path)] = (state, catalog)
+    return catalog
+
+
 def load_catalog(id_or_path: str | Path, overrides: Iterable[str | Path] = ()) -> Catalog:
     path = Path(id_or_path)
-    if not path.suffix:
-        path = catalog_path(str(id_or_path))
-    catalog = parse_catalog(_read_toml(path), str(path))
+    if path.suffix:
+        catalog = parse_catalog(_read_toml(path), str(path))
+    else:
+        catalog = _shipped_catalog(catalog_path(str(id_or_path)))
     for override in overrides:
         override_path = Path(override)
         catalog = apply_overrides(catalog, _read_toml(override_path), str(override_path))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 
@@ -23,6 +22,8 @@ class UnknownCard(RulesError):
     """A card name that is in no catalog, with the nearest names as suggestions."""
 
     def __init__(self, name: str, known: Iterable[str]) -> None:
+        import difflib  # imported when a name is wrong, not by every command that can raise one (issue 17)
+
         self.name = name
         self.suggestions = tuple(difflib.get_close_matches(name.upper(), list(known), n=3, cutoff=0.5))
         hint = f"; did you mean {' or '.join(self.suggestions)}?" if self.suggestions else ""
@@ -35,6 +36,8 @@ class MalformedAction(RulesError):
 
 class UnknownRuleset(RulesError):
     def __init__(self, name: str, known: Iterable[str]) -> None:
+        import difflib  # as in UnknownCard: only when a name is wrong
+
         known_list = sorted(known)
         close = difflib.get_close_matches(name, known_list, n=2, cutoff=0.4)
         hint = f"; did you mean {' or '.join(close)}?" if close else ""
