@@ -1,8 +1,9 @@
 """Finding card outlines in a frame and rectifying them to an upright face.
 
 Cards are light rectangles about 63 x 88 mm; seen at an angle they are convex quadrilaterals whose
-side ratio stays near 0.72. Outlines come from edges (Canny) and from a global threshold, found on a
-frame reduced to DETECT_WIDTH pixels, which is plenty for a card of a quarter of the frame height.
+side ratio is 0.72 from above and anything from 0.3 to 1 from a low camera. Outlines come from
+edges (Canny) and from a global threshold, found on a frame reduced to DETECT_WIDTH pixels, which
+is plenty for a card of an eighth of the frame's short side.
 """
 
 from __future__ import annotations
@@ -19,7 +20,12 @@ from cardscans.imageio import Gray
 CARD_RATIO = 63 / 88
 FACE_SIZE = (126, 176)  # width, height of a rectified face: 2 px per mm
 DETECT_WIDTH = 640
-MIN_HEIGHT_FRACTION = 0.12  # of the frame height: smaller outlines are clutter, not cards at the table
+# of the frame's short side (a portrait frame's height would ask more of the same cards than a
+# landscape one's): smaller outlines are clutter, not cards at the table
+MIN_SIZE_FRACTION = 0.12
+# short over long side as seen: a card far from a low camera looks as thin as 0.37 (rdpong
+# 3cards_extreme's ten of hearts); thinner outlines are a pen, a ruler, a table's edge
+MIN_SEEN_RATIO = 0.3
 Quad = npt.NDArray[np.float32]  # 4 x 2, clockwise from the top-left corner of the upright card
 
 
@@ -38,27 +44,35 @@ def order_corners(points: npt.NDArray[np.float32]) -> Quad:
 
 
 def _card_like(quad: Quad, frame_height: int, frame_width: int) -> bool:
-    margin = 0.01 * frame_height
-    if (quad.min() < margin or quad[:, 0].max() > frame_width - margin
-            or quad[:, 1].max() > frame_height - margin):
+    short_side = min(frame_height, frame_width)
+    if _side_on_frame_edge(quad, frame_height, frame_width, 0.01 * short_side):
         return False  # cut by the frame's edge: the outline is the frame's, not the card's
     sides = [float(np.linalg.norm(quad[(i + 1) % 4] - quad[i])) for i in range(4)]
     short = (sides[0] + sides[2]) / 2
     long = (sides[1] + sides[3]) / 2
-    if long < MIN_HEIGHT_FRACTION * frame_height or short <= 0:
+    if long < MIN_SIZE_FRACTION * short_side or short <= 0:
         return False
-    ratio = short / long
     opposite_balance = min(sides[0], sides[2]) / max(sides[0], sides[2]), min(sides[1], sides[3]) / max(
         sides[1], sides[3]
     )
-    return 0.52 <= ratio <= 0.95 and min(opposite_balance) > 0.6
+    # no upper bound on short / long: a card whose long side points away from a low camera is
+    # foreshortened to a square or past it (order_corners then calls its long side the top)
+    return short / long >= MIN_SEEN_RATIO and min(opposite_balance) > 0.6
+
+
+def _side_on_frame_edge(quad: Quad, frame_height: int, frame_width: int, margin: float) -> bool:
+    """Whether two neighbouring corners lie on one edge of the frame: that side is the frame's.
+    One corner alone at the edge is a card lying close to it, still whole."""
+    beyond = (quad[:, 0] < margin, quad[:, 1] < margin,
+              quad[:, 0] > frame_width - margin, quad[:, 1] > frame_height - margin)
+    return any(bool(on_edge[i] and on_edge[(i + 1) % 4]) for on_edge in beyond for i in range(4))
 
 
 def _quads_from_mask(mask: Gray) -> list[Quad]:
     frame_height, frame_width = mask.shape[:2]
     contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
     found = []
-    min_area = (MIN_HEIGHT_FRACTION * frame_height) ** 2 * CARD_RATIO
+    min_area = (MIN_SIZE_FRACTION * min(frame_height, frame_width)) ** 2 * MIN_SEEN_RATIO
     for contour in contours:
         area = float(cv2.contourArea(contour))
         if area < min_area:

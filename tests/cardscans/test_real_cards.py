@@ -137,6 +137,11 @@ def test_cards_on_a_table_are_named_right_and_none_wrong(photos: Path, capsys: p
         cards = named(sightings)
         assert set(cards) <= truth and len(cards) == len(set(cards)), f"{path.name}: named {cards}"
     right = sum(len(named(sightings)) for sightings in results)
-    assert right >= 11  # the benchmark measures 12 of these 28 cards
+    assert right >= 15  # the benchmark measures 16 of these 28 cards
     low_angle = named(results[1])
     assert {"AD", "AC", "7C", "4S"} <= set(low_angle)  # read on the outline turned a quarter
+    # outlines once thrown away: the ten of hearts foreshortened to a square, the six of clubs
+    # with a corner at the frame's right edge
+    assert {"10H", "6C"} <= set(low_angle)
+    # cards an eighth of a portrait frame's short side, seen from a low camera
+    assert {"5D", "6H"} <= set(named(results[2]))
