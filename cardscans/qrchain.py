@@ -25,6 +25,7 @@ from cardscans.decoders import (
 )
 from cardscans.dewarp import straighten
 from cardscans.imageio import Gray
+from cardscans.qr_unbend import UnbentDecoder
 from cardscans.sighting import Point
 
 Effort = Literal["fast", "auto", "thorough"]
@@ -111,6 +112,7 @@ class QrReader:
             "zxing-cpp/global": lambda: ZxingDecoder(binarizer="global"),
             "zxing-cpp/global-quick": lambda: ZxingDecoder(binarizer="global", try_harder=False),
             "pyzbar": ZbarDecoder,
+            "pyzbar/unbent": lambda: UnbentDecoder(ZbarDecoder()),
             "opencv": OpenCvDecoder,
         }
         for name in factories:
@@ -131,6 +133,9 @@ class QrReader:
             ("opencv", "opencv", _same, True),
             ("zxing-cpp on the straightened page", "zxing-cpp", straighten, True),
             ("pyzbar on the straightened page", "pyzbar", straighten, True),
+            # the code located by OpenCV's detector and flattened through a mesh fitted to its
+            # module grid (cardscans/qr_unbend.py): bent stickers on cloth
+            ("pyzbar on the unbent code", "pyzbar/unbent", _same, True),
         ]
         for label, key, prepare, last_resort in plan:
             if key in loaded:

@@ -76,10 +76,23 @@ def test_the_phone_chain_reads_95_percent_of_the_zxing_photos_byte_for_byte(
         if name not in TWO_CODES:
             wrong += [(name, text) for text in texts if text != expected(photo)]
     assert len(photos) == 179
-    assert wrong == []  # never a wrong text: a guess at a charset would show up here
-    # measured 95 of 97 and 77 of 82 (the 5 misses are bent stickers no decoder here reads)
-    assert read["tune"] >= 94 and read["held-out"] >= 76
-    assert read["tune"] + read["held-out"] >= 171  # >= 95 % of 179
+    assert wrong == []  # never a wrong text: a guess at a charset, or a mesh fitted askew, would show here
+    # measured 95 of 97 and 79 of 82 (the 3 misses are bent stickers, qrcode-4/30..32, that even
+    # the mesh of cardscans/qr_unbend.py does not flatten enough)
+    assert read["tune"] >= 94 and read["held-out"] >= 78
+    assert read["tune"] + read["held-out"] >= 173  # measured 174 of 179 (97.2 %)
+
+
+@pytest.mark.parametrize("name", ["qrcode-4/06.png", "qrcode-4/33.png"])
+def test_a_bent_sticker_is_read_through_the_fitted_mesh(zxing_photos: Path, phone_reader: QrReader,
+                                                         name: str) -> None:
+    """Codes printed on cloth: no decoder reads them as taken; flattened by the mesh, pyzbar does."""
+    photo = zxing_photos / name
+    codes = phone_reader.read(gray(photo))
+    assert [code.text for code in codes] == [expected(photo)]
+    assert codes[0].decoder == "pyzbar"
+    xs = [x for x, _ in codes[0].polygon]
+    assert 20 < min(xs) < max(xs) < 220  # reported in the photo's pixels (240 x 240), not the flat patch's
 
 
 def test_utf8_and_half_width_katakana_come_back_as_zxing_reads_them(zxing_photos: Path) -> None:
@@ -112,7 +125,7 @@ def test_the_phone_chain_reads_zxing_cpps_own_samples(phone_reader: QrReader) ->
              if any(text != expected(ZXING_CPP_SAMPLES / name) for text in texts)]
     assert wrong == []
     assert {"qr-inv-1.webp", "qr-inv-2.webp"} <= set(read)  # light-on-dark codes, read inverted
-    assert len(read) >= 11  # measured 12 of 21: zxing-cpp's regression set, hard for zbar
+    assert len(read) >= 12  # measured 13 of 21: zxing-cpp's regression set, hard for zbar
 
 
 def test_a_photo_without_a_code_returns_nothing(zxing_photos: Path, phone_reader: QrReader) -> None:
