@@ -30,6 +30,11 @@ PALE_INK_DARKNESS = 0.7
 MAX_GLYPH_HEIGHT = 0.26  # of the face: a taller blob is a picture or a frame, not an index glyph
 MIN_GLYPH_AREA = 0.0005  # of the face: smaller blobs are print dust and noise
 RED_CHROMA = 0.18  # red ink: red exceeds the other channels by this share of the paper's white
+# the same excess as a share of how dark the ink is: dark maroon ink under warm light exceeds by
+# only 0.08-0.12 of the paper's white (jacky-scenes' diamonds) but by 0.13-0.18 of its own
+# darkness, where black ink measures -0.1-0.05 (0.10 once, rdpong 8spades): above this, ink that
+# looks black by RED_CHROMA is not called black
+DARK_RED_SHARE = 0.12
 # straight strokes longer than any index glyph's (share of the face's width, height) are a court
 # card's picture frame; where a suit touches that frame they are taken away before cutting
 FRAME_LINE = (0.25, 0.25)
@@ -44,6 +49,8 @@ def _border_ring(height: int, width: int) -> npt.NDArray[np.bool_]:
 
 
 _RING = _border_ring(FACE[1], FACE[0])
+# every third ring pixel, as flat indices: gathering them is five times faster than a boolean mask
+_RING_SAMPLE = np.flatnonzero(_RING)[::3]
 
 
 @dataclass(frozen=True)
@@ -54,6 +61,8 @@ class Glyph:
     box: tuple[int, int, int, int]
     redness: float
     parts: int = 1  # blobs side by side: a "10" prints as two
+    # red's excess over the other channels as a share of the ink's darkness (DARK_RED_SHARE)
+    red_share: float = 0.0
 
     @property
     def aspect(self) -> float:
@@ -93,9 +102,9 @@ def balance(face: npt.NDArray[np.uint8]) -> BalancedFace:
         bgr = np.asarray(cv2.resize(bgr, FACE, interpolation=cv2.INTER_AREA), dtype=np.uint8)
     # the brighter half of the ring is paper even where an index or a picture reaches into it (every
     # third ring pixel is plenty for a percentile, in a third of the time)
-    ring = bgr[_RING][::3]
+    ring = bgr.reshape(-1, 3)[_RING_SAMPLE]
     nth = int(0.75 * (len(ring) - 1))
-    white = np.maximum(np.partition(ring, nth, axis=0)[nth], 1).astype(np.float32)
+    white = np.maximum([_nth_smallest(ring[:, channel], nth) for channel in range(3)], 1).astype(np.float32)
     # each channel divided by its white through a lookup table, in 8 bits (ink is far below the
     # paper, so clipping at the paper's white loses nothing the cut needs)
     levels = np.arange(256, dtype=np.float32)[:, None] * (255.0 / white)[None, :]
@@ -105,8 +114,14 @@ def balance(face: npt.NDArray[np.uint8]) -> BalancedFace:
     darkest = np.asarray(cv2.min(cv2.min(blue, green), red), dtype=np.uint8)
     ink = (darkest < int(INK_DARKNESS * 255)).astype(np.uint8)
     sample = darkest[::2, ::2].ravel()
-    contrast = float(1.0 - np.partition(sample, len(sample) // 100)[len(sample) // 100] / 255.0)
+    contrast = float(1.0 - _nth_smallest(sample, len(sample) // 100) / 255.0)
     return BalancedFace(bgr, white, ink, contrast, darkest)
+
+
+def _nth_smallest(values: npt.NDArray[np.uint8], nth: int) -> int:
+    """What np.partition(values, nth)[nth] is, by counting the 256 levels (several times faster)."""
+    counts = np.cumsum(np.bincount(values, minlength=256))
+    return int(np.searchsorted(counts, nth + 1))
 
 
 def _scaled(mask: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
@@ -135,8 +150,13 @@ def _without_frame_lines(face: BalancedFace, corner: npt.NDArray[np.uint8]) -> n
     region = np.ascontiguousarray(face.ink[: min(h, 2 * ch), : min(w, 2 * cw)])
     along = int(FRAME_LINE[0] * w)
     down = int(FRAME_LINE[1] * h)
-    across = np.asarray(cv2.morphologyEx(region, cv2.MORPH_OPEN, np.ones((1, along), np.uint8)), dtype=np.uint8)
-    upright = np.asarray(cv2.morphologyEx(region, cv2.MORPH_OPEN, np.ones((down, 1), np.uint8)), dtype=np.uint8)
+    # a line needs that many inked pixels in one row (or column): where none has, the costly opening
+    # with a long kernel would find nothing (most corners with no suit are of no court card)
+    across = upright = np.zeros_like(region)
+    if int(region.sum(axis=1).max()) >= along:
+        across = np.asarray(cv2.morphologyEx(region, cv2.MORPH_OPEN, np.ones((1, along), np.uint8)), dtype=np.uint8)
+    if int(region.sum(axis=0).max()) >= down:
+        upright = np.asarray(cv2.morphologyEx(region, cv2.MORPH_OPEN, np.ones((down, 1), np.uint8)), dtype=np.uint8)
     lines = np.asarray(cv2.dilate(across | upright, np.ones((3, 3), np.uint8)), dtype=np.uint8)[:ch, :cw]
     if not lines.any():
         return corner
@@ -263,12 +283,21 @@ def _glyph_from_mask(face: BalancedFace, mask: npt.NDArray[np.bool_], x: int, y:
     cropped = mask[y0:y1, x0:x1]
     box = (x + x0, y + y0, x1 - x0, y1 - y0)
     pixels = face.balanced_pixels(face.bgr[box[1]: box[1] + box[3], box[0]: box[0] + box[2]][cropped])
-    return Glyph(_scaled(cropped.astype(np.uint8)), box, _redness(pixels))
+    return Glyph(_scaled(cropped.astype(np.uint8)), box, _redness(pixels), red_share=_red_share(pixels))
 
 
 def _redness(pixels: npt.NDArray[np.float32]) -> float:
     blue, green, red = pixels[:, 0], pixels[:, 1], pixels[:, 2]
     return float(np.median(red - np.maximum(blue, green)))
+
+
+def _red_share(pixels: npt.NDArray[np.float32]) -> float:
+    """Red's excess over the other channels per unit of the ink's darkness (its darkest channel's
+    distance from the paper's white): dark red ink is little redder than the paper in absolute
+    terms, yet clearly so for how dark it is; black ink is not, however dark."""
+    blue, green, red = pixels[:, 0], pixels[:, 1], pixels[:, 2]
+    darkness = 1.0 - np.minimum(np.minimum(blue, green), red)
+    return float(np.median((red - np.maximum(blue, green)) / np.maximum(darkness, 0.05)))
 
 
 def _glyph(face: BalancedFace, labels: npt.NDArray[np.int32], parts: list[Blob], side_by_side: int = 1) -> Glyph:
@@ -279,7 +308,8 @@ def _glyph(face: BalancedFace, labels: npt.NDArray[np.int32], parts: list[Blob],
     region = labels[y0:y1, x0:x1]
     mask = np.isin(region, [b[4] for b in parts])
     pixels = face.balanced_pixels(face.bgr[y0:y1, x0:x1][mask])
-    return Glyph(_scaled(mask.astype(np.uint8)), (x0, y0, x1 - x0, y1 - y0), _redness(pixels), side_by_side)
+    return Glyph(_scaled(mask.astype(np.uint8)), (x0, y0, x1 - x0, y1 - y0), _redness(pixels), side_by_side,
+                 _red_share(pixels))
 
 
 def comparable(mask: npt.NDArray[np.float32], blur: float = 0.0) -> npt.NDArray[np.float32]:
@@ -314,9 +344,40 @@ def count_pips(face: BalancedFace, suit: Glyph) -> int:
     big = areas[areas >= dust]
     if len(big) == 0:
         return 0
-    # pips of one card are one size (an ace's big pip alone excepted): others mean a picture
     typical = float(np.median(big))
+    # a deck with indices in all four corners (jacky-scenes' 10D and 6H) reaches into the middle's
+    # sides with slivers of those indices: small blobs cut by the window's side are no pips
+    left_edge = stats[1:, cv2.CC_STAT_LEFT] == 0
+    right_edge = stats[1:, cv2.CC_STAT_LEFT] + stats[1:, cv2.CC_STAT_WIDTH] >= middle.shape[1]
+    sliver = (left_edge | right_edge) & (areas < 0.45 * typical)
+    big = areas[(areas >= dust) & ~sliver]
+    # pips of one card are one size (an ace's big pip alone excepted): others mean a picture
     pips = big[(big > 0.45 * typical) & (big < 2.2 * typical)]
     if len(pips) < len(big) - 1:
         return -1
     return len(pips)
+
+
+
+def upright_pips(face: BalancedFace) -> list[npt.NDArray[np.float32]]:
+    """The masks (GLYPH size) of the face's whole pips, each turned upright: a number card prints
+    the pips of its upper half upright and those of its lower half upside down (a pip about the
+    middle row may be either: left out). Pips are the suit printed large, so their shape is
+    plainer than the index's small suit (a spade's point and a club's lobes blur alike there)."""
+    h, w = face.ink.shape
+    top, bottom = int(0.06 * h), int(0.94 * h)
+    left, right = int(0.15 * w), int(0.85 * w)
+    middle = np.ascontiguousarray(face.ink[top:bottom, left:right])
+    count, labels, stats, centres = cv2.connectedComponentsWithStats(middle, connectivity=8)
+    dust = 4 * MIN_GLYPH_AREA * h * w
+    masks = []
+    for index in range(1, count):
+        x, y, bw, bh, area = (int(v) for v in stats[index])
+        if area < dust or x == 0 or y == 0 or x + bw >= middle.shape[1] or y + bh >= middle.shape[0]:
+            continue  # dust, or a pip cut by the window: its shape is not whole
+        row = (float(centres[index][1]) + top) / h
+        if 0.45 < row < 0.55 or bh > MAX_GLYPH_HEIGHT * h:
+            continue  # which way up is unknown; or a picture, not a pip
+        mask = (labels[y: y + bh, x: x + bw] == index).astype(np.uint8)
+        masks.append(_scaled(mask if row < 0.5 else mask[::-1, ::-1]))
+    return masks

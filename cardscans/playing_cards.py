@@ -19,6 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardscans.card_glyphs import (
+    DARK_RED_SHARE,
     RED_CHROMA,
     BalancedFace,
     Glyph,
@@ -27,6 +28,7 @@ from cardscans.card_glyphs import (
     corner_cuts,
     corner_glyphs,
     count_pips,
+    upright_pips,
 )
 from cardscans.card_indices import (
     INDEX_SETS,
@@ -76,10 +78,22 @@ SINGLE_CORNER_MARGIN = 0.1
 # ink neither clearly red nor clearly black (maroon under tungsten light): the suit's shape must then
 # lead all three other suits by this much, twice SUIT_MATCHING's margin, as a lone corner must
 UNCLEAR_INK_MARGIN = 0.1
+# a small index suit may not tell a spade from a club (rdpong's 9S and 4S at 24 px); a number card's
+# pips, the suit printed large, then decide: their median lead of one over the other must be at
+# least this and most pips must agree (spades lead by 0.01-0.10, clubs by 0.04-0.13 on the singles)
+PIP_SUIT_LEAD = 0.01
+PIP_SUIT_AGREEMENT = 0.75
+MIN_PIPS_FOR_SUIT = 2
+BLACK_SUITS = ("S", "C")
 MIN_PAPER_CONTRAST = 0.35  # darkest ink vs the paper: less is a blank back, a blur or no card
 # an outline is read again turned a quarter unless its face is blank or its indices were read and
 # contradict each other or the pips: those faces were seen the right way up, and are no card
 NOT_TURNED_FOR = ("no print on the face", "the corner indices disagree", "the index reads")
+# nor when the outline is clearly longer than wide: a long side foreshortened below the short one
+# makes an outline near square (the quarter-turned reads of rdpong 8card_slight and jacky measure
+# 0.80-1.0 short over long), while upright reads go as low as 0.39. An elongated outline read a
+# quarter turn on only costs time, and once named rdpong's queen of diamonds a joker (ratio 0.68).
+MIN_RATIO_TO_TURN = 0.75
 
 
 def draw_suit(canvas: npt.NDArray[np.uint8], suit: str, centre: tuple[int, int], size: int) -> None:
@@ -231,13 +245,14 @@ class CornerReader:
         its glyphs that reads as a card (a broken or joined print is cut again), else the first's reason."""
         first: CornerReading | None = None
         for rank_glyph, suit_glyph in corner_cuts(face):
-            reading = self._read_glyphs(rank_glyph, suit_glyph)
+            reading = self._read_glyphs(rank_glyph, suit_glyph, face)
             if reading.card_id:
                 return reading
             first = first or reading
         return first or CornerReading(None, 0.0, "no corner index found")
 
-    def _read_glyphs(self, rank_glyph: Glyph | None, suit_glyph: Glyph | None) -> CornerReading:
+    def _read_glyphs(self, rank_glyph: Glyph | None, suit_glyph: Glyph | None,
+                     face: BalancedFace | None = None) -> CornerReading:
         if rank_glyph is None:
             return CornerReading(None, 0.0, "no corner index found")
         printed = printed_ranks(self.indices)
@@ -254,8 +269,13 @@ class CornerReader:
         every_suit = {s: s for s in self.suits}
         shape, shape_score, _, shape_margin = _best(suit_bank, suit_glyph, every_suit, SUIT_MATCHING)
         red_ink = suit_glyph.redness > RED_CHROMA
-        black_ink = suit_glyph.redness <= RED_CHROMA / 2
-        if not (red_ink or black_ink):
+        # dark maroon ink under warm light is barely redder than the paper, yet clearly red for how
+        # dark it is (jacky-scenes' 5D and 10D): red when the suit's shape and the rank's ink agree
+        dark_red = not red_ink and suit_glyph.red_share > DARK_RED_SHARE
+        black_ink = suit_glyph.redness <= RED_CHROMA / 2 and not dark_red
+        if dark_red and self._dark_red_agrees(suit_bank, suit_glyph, rank_glyph):
+            red_ink = True
+        elif not (red_ink or black_ink):
             # dark red ink under warm light, or a small suit whose few pixels mix ink and paper: the
             # shape alone may name the suit only when it is clear of all three others
             if shape is None or shape_margin < UNCLEAR_INK_MARGIN:
@@ -266,7 +286,8 @@ class CornerReader:
             return CornerReading(rank + shape, min(rank_score, shape_score), red=red,
                                  margin=min(rank_margin, shape_margin), suit_glyph=suit_glyph)
         red = red_ink
-        if red != (rank_glyph.redness > RED_CHROMA) and not (red and rank_glyph.redness > RED_CHROMA / 2):
+        rank_agrees = red == (rank_glyph.redness > RED_CHROMA) or (red and rank_glyph.redness > RED_CHROMA / 2)
+        if not (dark_red or rank_agrees):  # a dark red rank was judged by its darkness (_dark_red_agrees)
             # a thin rank's pixels mix ink with paper: pale red is red, but never red where the suit is black
             return CornerReading(None, rank_score, "rank and suit printed in different colours")
         top_shape = _top_label(suit_bank, suit_glyph, every_suit)
@@ -275,10 +296,45 @@ class CornerReader:
             return CornerReading(None, rank_score, f"the suit's shape ({top_shape}) and its ink's colour disagree")
         suits = {s: s for s in self.suits if (s in RED_SUITS) == red}
         suit, suit_score, reason, suit_margin = _best(suit_bank, suit_glyph, suits, SUIT_MATCHING)
+        if suit is None and not red and face is not None and rank in NUMBERS and suit_score >= SUIT_MATCHING.min_score:
+            # a spade or a club, too small to tell: the pips may, when they lean the index's way; the
+            # lead counts as just enough, so a lone corner read so is never clear-cut on its own
+            by_pips = self._pip_suit(face)
+            if by_pips is not None and by_pips == top_shape:
+                suit, suit_margin = by_pips, min(suit_margin, SUIT_MATCHING.margin)
         if suit is None:
             return CornerReading(None, min(rank_score, suit_score), f"suit not readable ({reason})")
         return CornerReading(rank + suit, min(rank_score, suit_score), red=red, margin=min(rank_margin, suit_margin),
                              suit_glyph=suit_glyph)
+
+    def _pip_suit(self, face: BalancedFace) -> str | None:
+        """Spade or club by the face's pips (each turned upright), None when too few or undecided."""
+        bank = self._bank("suit")
+        if not all(suit in bank.labels for suit in BLACK_SUITS):
+            return None
+        leads = []
+        for mask in upright_pips(face):
+            vector = comparable(mask, bank.blur)
+            leads.append(float((bank.labels["S"] @ vector).max()) - float((bank.labels["C"] @ vector).max()))
+        if len(leads) < MIN_PIPS_FOR_SUIT:
+            return None
+        lead = float(np.median(leads))
+        agreeing = sum(1 for value in leads if value * lead > 0) / len(leads)
+        if abs(lead) < PIP_SUIT_LEAD or agreeing < PIP_SUIT_AGREEMENT:
+            return None
+        return "S" if lead > 0 else "C"
+
+    def _dark_red_agrees(self, suit_bank: Bank, suit_glyph: Glyph, rank_glyph: Glyph) -> bool:
+        """Whether ink red only for its darkness is red: the suit's shape must be a red suit's, clear
+        of both black suits by SUIT_MATCHING's margin, and the rank's ink lean red too (black ink
+        measures at most 0.03 of its darkness on most decks, jacky's thin red ranks 0.08-0.10)."""
+        if rank_glyph.red_share <= DARK_RED_SHARE / 2:
+            return False
+        vector = comparable(suit_glyph.mask, suit_bank.blur)
+        scores = {label: float((rows @ vector).max()) for label, rows in suit_bank.labels.items()}
+        best_red = max((scores[s] for s in RED_SUITS if s in scores), default=-1.0)
+        best_black = max((scores[s] for s in SUITS if s not in RED_SUITS and s in scores), default=-1.0)
+        return best_red - best_black >= SUIT_MATCHING.margin
 
     def _bank(self, kind: str) -> Bank:
         """The templates of `kind` ("rank" or "suit") made comparable once, one matrix per label."""
@@ -294,7 +350,8 @@ class CornerReader:
         deck such as MACE's), else an `unrecognised` sighting saying why."""
         bgr = to_bgr(image)
         reading = self._examine_balanced(balance(rectify(bgr, quad, FACE)))
-        if reading.card_id is None and not reading.reason.startswith(NOT_TURNED_FOR):
+        if (reading.card_id is None and not reading.reason.startswith(NOT_TURNED_FOR)
+                and _seen_ratio(quad) >= MIN_RATIO_TO_TURN):
             # seen from a low angle a card's long side can look the shorter, so the outline's top
             # edge may be a long side: the index is then read on the outline turned a quarter
             turned = self._examine_balanced(balance(rectify(bgr, np.roll(quad, -1, axis=0), FACE)))
@@ -313,6 +370,12 @@ class CornerReader:
             CardSighting | None):
         sighting = self.examine(image, quad, deck)
         return sighting if sighting.kind == "card" else None
+
+
+def _seen_ratio(quad: Quad) -> float:
+    """The outline's top and bottom sides over its left and right ones, as seen."""
+    sides = [float(np.linalg.norm(quad[(i + 1) % 4] - quad[i])) for i in range(4)]
+    return (sides[0] + sides[2]) / max(1e-6, sides[1] + sides[3])
 
 
 def _with_rank_above(canvas: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:

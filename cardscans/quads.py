@@ -140,7 +140,7 @@ def find_card_quads(gray: Gray) -> list[Quad]:
     scale = min(1.0, DETECT_WIDTH / gray.shape[1])
     small = gray if scale == 1.0 else cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     small = cv2.GaussianBlur(small, (5, 5), 0)
-    median = float(np.median(small))
+    median = _median_u8(np.asarray(small, dtype=np.uint8))
     canny = cv2.Canny(small, max(10.0, 0.5 * median), max(30.0, 1.2 * median))
     edges = np.asarray(cv2.dilate(canny, np.ones((3, 3), np.uint8)), dtype=np.uint8)
     bright = np.asarray(cv2.threshold(small, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)[1], dtype=np.uint8)
@@ -152,6 +152,16 @@ def find_card_quads(gray: Gray) -> list[Quad]:
             continue
         kept.append(quad)
     return [np.asarray(quad / scale, dtype=np.float32) for quad in kept]
+
+
+def _median_u8(image: Gray) -> float:
+    """np.median of an 8-bit image, by counting its 256 levels (a sort of every pixel is slower
+    than Canny itself on a textured cloth)."""
+    counts = np.cumsum(np.bincount(image.ravel(), minlength=256))
+    total = int(counts[-1])
+    low = int(np.searchsorted(counts, (total - 1) // 2 + 1))
+    high = int(np.searchsorted(counts, total // 2 + 1))
+    return (low + high) / 2
 
 
 def rectify(image: npt.NDArray[np.uint8], quad: Quad, size: tuple[int, int] = FACE_SIZE) -> npt.NDArray[np.uint8]:

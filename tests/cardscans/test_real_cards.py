@@ -137,7 +137,7 @@ def test_cards_on_a_table_are_named_right_and_none_wrong(photos: Path, capsys: p
         cards = named(sightings)
         assert set(cards) <= truth and len(cards) == len(set(cards)), f"{path.name}: named {cards}"
     right = sum(len(named(sightings)) for sightings in results)
-    assert right >= 15  # the benchmark measures 16 of these 28 cards
+    assert right >= 21  # the benchmark measures 22 of these 28 cards
     low_angle = named(results[1])
     assert {"AD", "AC", "7C", "4S"} <= set(low_angle)  # read on the outline turned a quarter
     # outlines once thrown away: the ten of hearts foreshortened to a square, the six of clubs
@@ -145,3 +145,13 @@ def test_cards_on_a_table_are_named_right_and_none_wrong(photos: Path, capsys: p
     assert {"10H", "6C"} <= set(low_angle)
     # cards an eighth of a portrait frame's short side, seen from a low camera
     assert {"5D", "6H"} <= set(named(results[2]))
+
+
+def test_dark_red_ink_under_warm_light_and_small_black_suits_are_read(
+        photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """jacky's maroon diamonds are barely redder than the paper, but red for how dark they are;
+    rdpong's small index spades look like clubs, and the pips, the suit printed large, tell them."""
+    results = scan([photos / "jacky-scenes" / "2.jpg", photos / "rdpong-scenes" / "8cards_top.jpg"], capsys)
+    assert {"5D", "10D"} <= set(named(results[0]))
+    assert {"9S", "4S"} <= set(named(results[1]))
+    assert not {"9C", "4C"} & set(named(results[1]))
