@@ -9,10 +9,6 @@ from typing import Any
 from sqlalchemy import and_, exists, func
 from sqlmodel import Session, col, select
 
-from companion.rules.errors import RulesError
-from companion.rules.match import Forfeited, Match
-from companion.rules.model import to_data
-from db.codec import parse_notation
 from db.errors import StorageError
 from db.models import (
     DRAW,
@@ -29,6 +25,7 @@ from db.models import (
 )
 from db.outcomes import OUTCOMES  # what `outcome` filters on: the status, or a player's result
 from db.repository import is_storable_id, load_match
+from db.timeline_replay import TimelineEntry, replay_entries
 
 
 @dataclass(frozen=True)
@@ -136,17 +133,6 @@ def get_summary(match_id: int, *, session: Session) -> MatchSummary:
 
 
 @dataclass(frozen=True)
-class TimelineEntry:
-    seq: int
-    player: str
-    action: str  # record notation
-    recorded_at: datetime
-    evidence: dict[str, Any] | None
-    events: list[dict[str, Any]]  # name, text, trigger, data
-    state: dict[str, Any]  # the ruleset's summary after this action
-
-
-@dataclass(frozen=True)
 class Timeline:
     match: MatchSummary
     entries: list[TimelineEntry]
@@ -157,30 +143,8 @@ def match_timeline(match_id: int, *, session: Session) -> Timeline:
     """Every action in force with the events it caused and the state after it, by replaying."""
     loaded = load_match(match_id, session=session)
     setup = loaded.setup
-    match = Match(setup)
-    entries = []
-    for stored in loaded.actions:
-        try:
-            events = match.push(parse_notation(setup.ruleset, stored.actor, stored.notation))
-        except RulesError as error:
-            raise StorageError(
-                f"match {match_id} no longer replays with this version's rules: action {stored.seq} "
-                f"({setup.players[stored.actor].name}: {stored.notation}): {error}; its actions are kept - "
-                f"export it as JSON with `shinpan export --match {match_id} FILE.json`"
-            ) from None
-        state = match.state.inner if isinstance(match.state, Forfeited) else match.state
-        entries.append(TimelineEntry(
-            seq=stored.seq,
-            player=setup.players[stored.actor].name,
-            action=stored.notation,
-            recorded_at=stored.recorded_at,
-            evidence=stored.evidence,
-            events=[{"name": e.name, "text": match.ruleset.describe_event(e, setup), "trigger": e.is_trigger,
-                     "data": to_data(e)} for e in events],
-            state=match.ruleset.summary(state, setup),
-        ))
     redo = [f"{setup.players[a.actor].name}: {a.notation}" for a in loaded.redo]
-    return Timeline(get_summary(match_id, session=session), entries, redo)
+    return Timeline(get_summary(match_id, session=session), replay_entries(match_id, setup, loaded.actions), redo)
 
 
 __all__ = ["DRAW", "OUTCOMES", "MatchFilter", "Page", "Timeline", "TimelineEntry", "list_matches",

@@ -286,9 +286,13 @@ class SqliteHistory:
                                   "WHERE match_id = ? ORDER BY seq", [match_id])
         in_force: list[ActionView] = []
         redo: list[ActionView] = []
-        for seq, actor, notation, recorded_at, evidence, undone in actions:
-            action = ActionView(int(seq), int(actor), str(notation), _datetime(recorded_at), _json_or_none(evidence))
-            (redo if undone else in_force).append(action)
+        try:
+            for seq, actor, notation, recorded_at, evidence, undone in actions:
+                action = ActionView(int(seq), int(actor), str(notation), _datetime(recorded_at),
+                                    _json_or_none(evidence))
+                (redo if undone else in_force).append(action)
+        except (ValueError, TypeError) as error:  # a damaged stored value: the full path words it
+            raise FullPathNeeded(str(error)) from None
         return MatchActions(match, in_force, redo)
 
     @contextmanager

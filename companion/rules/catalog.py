@@ -306,6 +306,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
 def apply_overrides(catalog: Catalog, data: dict[str, Any], file: str) -> Catalog:
     """Fill in owner values from an owner's override file; only owner values may be set."""
     head = data.get("override", {})
+    if not isinstance(head, dict):  # owner values arrive in records from other machines (KPD15): any shape
+        raise CatalogError(file, "[override] is a table (catalog = \"...\")")
     if head.get("catalog") not in (None, catalog.id):
         raise CatalogError(file, f"is for catalog {head.get('catalog')!r}, not {catalog.id!r}")
     entries = data.get("card", {})
@@ -316,6 +318,8 @@ def apply_overrides(catalog: Catalog, data: dict[str, Any], file: str) -> Catalo
     for card_id, values in entries.items():
         if card_id not in by_id:
             raise CatalogError(file, f"no such card in {catalog.id}", card_id)
+        if not isinstance(values, dict):
+            raise CatalogError(file, "a card's owner values are a [card.ID] table", card_id)
         card = by_id[card_id]
         new_values = dict(card.values)
         new_count = card.count
@@ -340,7 +344,7 @@ def catalog_path(catalog_id: str) -> Path:
     return assets_dir() / "catalogs" / f"{catalog_id}.toml"
 
 
-# The last parse of each shipped catalog (named by id), with its file's state then (change time, size,
+# The last parse of each shipped catalog (named by id), with its file's state then (modification time, size,
 # inode). A ruleset asks for its catalog more than once a command (its cards, its name index); a catalog is
 # frozen, so one parse serves every caller until the file changes. Catalogs named by path are parsed each
 # time: a test or a tool may rewrite one within the file system's clock tick.

@@ -10,7 +10,8 @@ import flet as ft
 
 from companion.app.components.targets import TargetChooser
 from companion.app.ui import INK, Ui
-from companion.app.viewmodels.moves import Hex, hex_distance, hex_name
+from companion.app.viewmodels.moves import Hex, hex_name
+from companion.rules.mace.hexgrid import distance as hex_distance
 
 FIGHTER_COLOURS = ("#C62828", "#1565C0", "#2E7D32", "#6A1B9A")
 HEX = 22.0  # pixels from a hex's centre to its corner: a square to tap is 33 px, less on a wide map

@@ -41,23 +41,29 @@ class TriggerSound:
         await self._with_script_tag(scope, receive, send)
 
     async def _with_script_tag(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Pages pass through with the script tag added; everything else is sent on as it comes."""
+        """Pages pass through with the script tag added; everything else is sent on as it comes. A HEAD
+        answer goes out untouched (its length is the file's; the tag is the GET page's business)."""
+        if scope.get("method") == "HEAD":
+            await self.app(scope, receive, send)
+            return
         start: Message | None = None
         chunks: list[bytes] = []
 
         async def forward(message: Message) -> None:
             nonlocal start
-            if message["type"] == "http.response.start":
-                if _is_html(message):
-                    start = message  # held until the whole page is here, to add the tag
-                    return
-                await send(message)
-            elif message["type"] == "http.response.body" and start is not None:
+            kind = message["type"]
+            if kind == "http.response.start" and _is_html(message):
+                start = message  # held until the whole page is here, to add the tag
+                return
+            if start is not None and kind == "http.response.body":
                 chunks.append(bytes(message.get("body", b"")))
                 if not message.get("more_body", False):
-                    await _send_page(send, start, b"".join(chunks), scope.get("method") == "HEAD")
-            else:
-                await send(message)
+                    await _send_page(send, start, b"".join(chunks))
+                return
+            if start is not None:  # the page comes another way (a server's pathsend): as it is, no tag
+                await send(start)
+                start = None
+            await send(message)
         await self.app(scope, receive, forward)
 
 
@@ -67,9 +73,9 @@ def _is_html(start: Message) -> bool:
         and b"content-encoding" not in headers
 
 
-async def _send_page(send: Send, start: Message, body: bytes, head_only: bool) -> None:
+async def _send_page(send: Send, start: Message, body: bytes) -> None:
     if HEAD_END in body and SCRIPT_TAG not in body:
         body = body.replace(HEAD_END, SCRIPT_TAG + HEAD_END, 1)
     headers = [(k, v) for k, v in start.get("headers", ()) if bytes(k).lower() != b"content-length"]
     await send(dict(start, headers=[*headers, (b"content-length", str(len(body)).encode())]))
-    await send({"type": "http.response.body", "body": b"" if head_only else body})
+    await send({"type": "http.response.body", "body": body})

@@ -249,7 +249,7 @@ class LiveViewModel:
 
     def hand_questions(self) -> list[HandQuestion]:
         """Actions that carry points entered by hand (K9), one question each with its answers: "How many
-        points did Adam's Side Kick score?" 0, 1, 2 or 3 points, instead of a button per value."""
+        points did Adam's Side Kick score?" 0 to 7 points, one button each, instead of a record line per value."""
         seat = self.acting_seat()
         groups: dict[tuple[str, str], HandQuestion] = {}
         for item in self._all_responses():

@@ -23,10 +23,6 @@ class MoveChoice:
     stay: ResponseItem | None
     destinations: tuple[tuple[Hex, ResponseItem], ...]
 
-    @property
-    def key(self) -> str:
-        return self.title
-
 
 @dataclass(frozen=True)
 class ResponseGroup:
@@ -73,12 +69,6 @@ def group_by_kind(items: list[ResponseItem]) -> list[ResponseGroup]:
             choices.append(MoveChoice(title, stay, destinations))
         groups.append(ResponseGroup(kind, tuple(plays[kind]), tuple(choices)))
     return groups
-
-
-def hex_distance(a: Hex, b: Hex) -> int:
-    """Steps between two hexes in axial coordinates (C3)."""
-    dq, dr = a[0] - b[0], a[1] - b[1]
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
 HEX_PREFIX = "hex "  # how a scoreboard names a tapped hex to `choose_target` (components/targets.py)

@@ -78,3 +78,18 @@ def test_an_owner_file_beside_the_record_is_read_once_at_set_up() -> None:
         setup = get_ruleset("kenpo-masters").make_setup(["Yui", "Ren"], {
             "owner-values": "docs/examples/kenpo-owner-values.toml"})
     assert "\n" in str(setup.option_map["owner-values"])
+
+
+@pytest.mark.parametrize("block", ["override = 5\n", "[card]\njab = 3\n"])
+def test_owner_values_of_the_wrong_shape_in_a_record_are_one_line_not_a_crash(block: str) -> None:
+    """A record from another machine may carry anything in its block: a wrong shape is named, never a traceback."""
+    text = carried_record((REPO / "docs/examples/kenpo-owner-values.toml").read_text())
+    body = text[text.index("content: sha256:"):]
+    original = "\n".join(line[2:] if line.startswith("| ") else line[1:] for line in body.splitlines()[1:]) + "\n"
+    text = text.replace(body, "\n".join(content.block_lines(block)) + "\n").replace(
+        content.reference(original), content.reference(block))
+    with pytest.raises(RecordError) as refused:
+        read_record(text)
+    assert refused.value.line_number == next(n for n, line in enumerate(text.splitlines(), 1)
+                                             if line.startswith("option: owner-values"))
+    assert "table" in str(refused.value)
