@@ -176,13 +176,15 @@ class LiveViewModel:
         step = len(self.match.actions)
         items = []
         for index, response in enumerate(self.match.legal_responses()):
-            label = ruleset.action_words(state, setup, response.action) or format_action_line(setup, response.action)
+            notation = format_action_line(setup, response.action)
+            label = ruleset.action_words(state, setup, response.action) or notation
             destination = getattr(response.action, "to", None)
             items.append(ResponseItem(index, response.action.actor, label, response.ruling, response.why,
                                       response.consequence, plays_cards(response.action), step,
                                       ruleset.hand_entry(state, setup, response.action),
                                       hasattr(response.action, "to"),
-                                      (int(destination[0]), int(destination[1])) if destination else None))
+                                      (int(destination[0]), int(destination[1])) if destination else None,
+                                      notation))
         return items
 
     def responses(self) -> list[ResponseItem]:

@@ -33,9 +33,10 @@ class ResponseGroup:
     moves: tuple[MoveChoice, ...]
 
 
-def verb_and_card(label: str) -> tuple[str, str]:
-    """("boost", "2H") from "Ben: boost 2H to -1,1": the kind is the word after the player's name."""
-    action = label.split(": ", 1)[-1]
+def verb_and_card(notation: str) -> tuple[str, str]:
+    """("boost", "2H") from the record line "Ben: boost 2H to -1,1": the kind is the word after the
+    player's name (which holds no ':' or ',', companion/rules/ruleset.py)."""
+    action = notation.split(": ", 1)[-1]
     action = action.split(" to ", 1)[0]
     verb, _, rest = action.partition(" ")
     return verb, rest
@@ -43,7 +44,7 @@ def verb_and_card(label: str) -> tuple[str, str]:
 
 def play_title(item: ResponseItem) -> str:
     """What a grouped play's button says: the kind and the card, without the player's name."""
-    verb, rest = verb_and_card(item.label)
+    verb, rest = verb_and_card(item.notation or item.label)
     return f"{verb.capitalize()} {rest}".strip()
 
 
@@ -52,7 +53,7 @@ def group_by_kind(items: list[ResponseItem]) -> list[ResponseGroup]:
     plays: dict[str, list[ResponseItem]] = {}
     moves: dict[str, dict[str, list[ResponseItem]]] = {}
     for item in items:
-        verb, card = verb_and_card(item.label)
+        verb, card = verb_and_card(item.notation or item.label)
         kind = verb.capitalize()
         plays.setdefault(kind, [])
         moves.setdefault(kind, {})

@@ -27,6 +27,7 @@ class ResponseItem:
     hand: HandEntry | None = None  # the question it answers, where it carries points entered by hand (K9)
     moves: bool = False  # it moves its fighter (an action with a destination: MACE's Boost and Dodge)
     destination: tuple[int, int] | None = None  # where to; None: stays put
+    notation: str = ""  # the record line ("Ben: boost 2H to 1,0"), whatever words the button uses
 
     @property
     def explanation(self) -> str:
