@@ -20,7 +20,7 @@ from companion.app.server.club_setup import club_store, ensure_pin, print_join_c
 from companion.app.server.edge import EdgePolicy
 from companion.app.server.run import ClubOptions, serve_forever
 from companion.app.shell import make_main
-from companion.rules.catalog import assets_dir
+from companion.rules.files import assets_dir
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8550

@@ -12,7 +12,6 @@ lookup that comes with the first one, cost about 40 ms of the 150 ms a command m
 
 from __future__ import annotations
 
-import os
 import re
 import tomllib
 from collections.abc import Iterable
@@ -22,7 +21,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from companion.rules.errors import CatalogError, UnknownCard
-from companion.rules.files import OWNER_FILE_MAX, FileRefused, read_limited
+from companion.rules.files import OWNER_FILE_MAX, FileRefused, assets_dir, read_limited
+from companion.rules.text import normalise_name
 
 Source = Literal["rulebook", "derived", "owner"]
 SOURCES: tuple[str, ...] = ("rulebook", "derived", "owner")
@@ -33,25 +33,7 @@ _CARD_KEYS = {"id", "name", "kind", "source", "aliases", "count", "note"}
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
-def assets_dir() -> Path:
-    """The assets folder: `SHINPAN_ASSETS` when set, else the one beside the packages."""
-    override = os.environ.get("SHINPAN_ASSETS")
-    return Path(override) if override else Path(__file__).resolve().parents[2] / "assets"
-
-
 # What may differ between a written card name and the catalog's: case, spaces, hyphens, arrows, slashes.
-_NAME_SEPARATORS = re.compile(r"[ \t\-_/>\u2192.']")
-
-
-def normalise_name(text: str) -> str:
-    """Card names compare without case, spaces, hyphens or arrows: 'Maki-waza' == 'MAKI WAZA'.
-
-    Any other character stays, so a name with a NUL, an emoji or a right-to-left override inside
-    matches no card (it used to be dropped and the name matched).
-    """
-    return _NAME_SEPARATORS.sub("", text.upper())
-
-
 class Sourced(BaseModel):
     model_config = ConfigDict(frozen=True, defer_build=True)
 

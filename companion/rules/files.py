@@ -48,3 +48,9 @@ def read_limited(path: str | Path, limit: int, what: str) -> bytes:
     if len(data) > limit:  # it grew since the check
         raise FileRefused(f"{file}: is larger than {_size(limit)}, the most a {what} may be")
     return data
+
+
+def assets_dir() -> Path:
+    """The assets folder: `SHINPAN_ASSETS` when set, else the one beside the packages."""
+    override = os.environ.get("SHINPAN_ASSETS")
+    return Path(override) if override else Path(__file__).resolve().parents[2] / "assets"

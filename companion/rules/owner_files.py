@@ -16,8 +16,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
 
-from companion.rules.catalog import assets_dir
 from companion.rules.errors import InvalidSetup
+from companion.rules.files import assets_dir
 
 _restricted_to: tuple[Path, ...] | None = None  # None: the command line's "any file of mine"
 _beside: ContextVar[tuple[Path, ...]] = ContextVar("owner_files_beside", default=())

@@ -8,6 +8,7 @@ overrides and zero-width ones among them), line and paragraph separators (Zl, Zp
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
@@ -19,3 +20,15 @@ def hidden_character(text: str) -> str | None:
         if unicodedata.category(ch) in HIDDEN_CATEGORIES:
             return f"U+{ord(ch):04X}"
     return None
+
+
+_NAME_SEPARATORS = re.compile(r"[ \t\-_/>\u2192.']")
+
+
+def normalise_name(text: str) -> str:
+    """Card names compare without case, spaces, hyphens or arrows: 'Maki-waza' == 'MAKI WAZA'.
+
+    Any other character stays, so a name with a NUL, an emoji or a right-to-left override inside
+    matches no card (it used to be dropped and the name matched).
+    """
+    return _NAME_SEPARATORS.sub("", text.upper())

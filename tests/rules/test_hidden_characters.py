@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from companion.cli.main import main
-from companion.rules.catalog import normalise_name
 from companion.rules.errors import InvalidSetup
 from companion.rules.model import PlayerSpec
 from companion.rules.record import read_record
 from companion.rules.registry import get_ruleset
+from companion.rules.text import normalise_name
 
 KENPO = "ruleset: kenpo-masters\nplayer: Aiko\nplayer: Ben\n{header}\n1. Aiko: {card} forward\n"
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.rules.catalog import Catalog, load_catalog, normalise_name
+from companion.rules.catalog import Catalog, load_catalog
+from companion.rules.text import normalise_name
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.app.viewmodels.owner_values import OwnerValuesViewModel
-from companion.rules.catalog import Catalog, available_catalogs, load_catalog, normalise_name
+from companion.rules.catalog import Catalog, available_catalogs, load_catalog
+from companion.rules.text import normalise_name
 
 if TYPE_CHECKING:  # the deck editor (and the Martial Arts TCG ruleset) load when it is opened
     from companion.app.viewmodels.deck_editor import DeckEditorViewModel

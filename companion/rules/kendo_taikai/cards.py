@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from companion.rules.catalog import load_catalog, normalise_name
+from companion.rules.catalog import load_catalog
 from companion.rules.errors import UnknownCard
+from companion.rules.text import normalise_name
 
 CATALOG_ID = "kendo-taikai"
 TARGETS = ("MEN", "KOTE", "DO", "TSUKI")

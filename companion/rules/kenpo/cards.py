@@ -13,12 +13,13 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
-from companion.rules.catalog import Catalog, Sourced, apply_overrides, load_catalog, normalise_name
+from companion.rules.catalog import Catalog, Sourced, apply_overrides, load_catalog
 from companion.rules.content import canonical
 from companion.rules.errors import CatalogError, InvalidSetup, UnknownCard
 from companion.rules.files import OWNER_FILE_MAX, FileRefused, read_limited
 from companion.rules.kenpo.geometry import DIRECTIONS, MOVES, mirror
 from companion.rules.owner_files import resolve_owner_file
+from companion.rules.text import normalise_name
 
 CATALOG_ID = "kenpo-masters"
 DECK_SIZE = 26

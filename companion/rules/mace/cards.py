@@ -6,9 +6,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from companion.rules.catalog import load_catalog, normalise_name
+from companion.rules.catalog import load_catalog
 from companion.rules.errors import UnknownCard
 from companion.rules.mace.deck_catalog import CATALOG_ID, SUITS
+from companion.rules.text import normalise_name
 
 JOKER_SUIT = "any"
 _SYMBOLS = {"♥": "H", "♡": "H", "♦": "D", "♢": "D", "♠": "S", "♤": "S", "♣": "C", "♧": "C"}

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.rules.catalog import Catalog, assets_dir
 from companion.rules.errors import CatalogError, IllegalAction, InvalidSetup
+from companion.rules.files import assets_dir
 from companion.rules.martial_arts_tcg import engine, legal, notation
 from companion.rules.martial_arts_tcg.cards import Deck, check_deck
 from companion.rules.martial_arts_tcg.deck_toml import deck_from_toml, deck_to_toml, load_deck
@@ -46,6 +46,9 @@ from companion.rules.ruleset import Ruleset
 __all__ = ["RULESET", "MartialArtsTcg", "MatState", "deck_option", "example_deck"]
 
 EXAMPLE_DECKS = ("martial-arts-tcg-tiger.toml", "martial-arts-tcg-crane.toml")
+
+if TYPE_CHECKING:  # a replay needs no catalog model (pydantic); the picker's catalog is built on demand
+    from companion.rules.catalog import Catalog
 
 
 def deck_option(seat: int) -> str:

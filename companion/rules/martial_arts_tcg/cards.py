@@ -13,8 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from companion.rules.catalog import normalise_name
-from companion.rules.text import hidden_character
+from companion.rules.text import hidden_character, normalise_name
 
 STAT_MAX = 99
 COPIES_MAX = 99  # what a file may say; T6's limit of 4 is a deck problem the check reports

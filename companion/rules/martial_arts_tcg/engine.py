@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from companion.rules.catalog import normalise_name
 from companion.rules.errors import IllegalAction
 from companion.rules.martial_arts_tcg import combat, modes
 from companion.rules.martial_arts_tcg.cards import Deck, Kind, Verb, Who, playable
@@ -48,6 +47,7 @@ from companion.rules.martial_arts_tcg.turns import (
     settle_health,
 )
 from companion.rules.model import Action, Event, Forfeit, MatchWon
+from companion.rules.text import normalise_name
 
 
 def play_deck(deck: Deck, rules: Rules) -> PlayDeck:

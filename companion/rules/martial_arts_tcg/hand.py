@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import difflib
 
-from companion.rules.catalog import normalise_name
 from companion.rules.errors import IllegalAction
 from companion.rules.martial_arts_tcg.cards import Kind
 from companion.rules.martial_arts_tcg.state import CardCancelled, MatState
 from companion.rules.martial_arts_tcg.turns import Events
+from companion.rules.text import normalise_name
 
 
 def find(state: MatState, seat: int, name: str) -> int:

@@ -5,10 +5,10 @@ which side has won. Each function answers for every mode, so the engine never br
 
 from __future__ import annotations
 
-from companion.rules.catalog import normalise_name
 from companion.rules.errors import IllegalAction
 from companion.rules.martial_arts_tcg.seating import HERO, Goal, Mode
 from companion.rules.martial_arts_tcg.state import DRAW_ACTIVE, DRAW_OTHER, MatState
+from companion.rules.text import normalise_name
 
 
 def role(state: MatState, seat: int) -> str | None:
