@@ -38,6 +38,9 @@ DARK_RED_SHARE = 0.12
 # straight strokes longer than any index glyph's (share of the face's width, height) are a court
 # card's picture frame; where a suit touches that frame they are taken away before cutting
 FRAME_LINE = (0.25, 0.25)
+# a blob touching the outline along at most this share of its own side is print reaching the card's
+# edge (rdpong's KC club, 7H seven), not table or shadow, which runs along the outline
+EDGE_CONTACT = 0.5
 
 
 def _border_ring(height: int, width: int) -> npt.NDArray[np.bool_]:
@@ -79,6 +82,8 @@ class BalancedFace:
     ink: npt.NDArray[np.uint8]
     paper_contrast: float  # how much darker the darkest ink is than the paper (0: a blank or a blur)
     darkest: npt.NDArray[np.uint8]
+    # seen in a mirror (`mirrored`): glyphs cut from it are turned back, so they read as printed
+    mirrored: bool = False
 
     @property
     def image(self) -> npt.NDArray[np.float32]:
@@ -92,7 +97,14 @@ class BalancedFace:
         """The same face upside down (its other corner index at the top left), without balancing
         again: the border ring the white comes from is the same ring turned."""
         return BalancedFace(self.bgr[::-1, ::-1], self.white, self.ink[::-1, ::-1], self.paper_contrast,
-                            self.darkest[::-1, ::-1])
+                            self.darkest[::-1, ::-1], self.mirrored)
+
+    def mirrored_face(self) -> BalancedFace:
+        """The face left to right, so its top-right corner lies at the top left: a deck printing
+        four indices prints that one upright too, and its glyphs are cut, then turned back, with the
+        card's edge where the top-left index has it."""
+        return BalancedFace(self.bgr[:, ::-1], self.white, self.ink[:, ::-1], self.paper_contrast,
+                            self.darkest[:, ::-1], not self.mirrored)
 
 
 def balance(face: npt.NDArray[np.uint8]) -> BalancedFace:
@@ -195,7 +207,7 @@ def _cuts_of(face: BalancedFace, corner: npt.NDArray[np.uint8]) -> list[Cut]:
         x, y, bw, bh, area = (int(v) for v in stats[index])
         if area < min_area:
             continue
-        if x <= 1 or y <= 1:
+        if (x <= 1 or y <= 1) and not _glyph_at_edge(labels, index, x, y, bw, bh):
             continue  # touches the outline: table, shadow or a neighbouring card, not print
         if x + bw >= cw - 1 or y + bh >= ch - 1 or bh > MAX_GLYPH_HEIGHT * h:
             continue  # runs out of the corner: the picture of a court card, a central pip
@@ -218,6 +230,16 @@ def _cuts_of(face: BalancedFace, corner: npt.NDArray[np.uint8]) -> list[Cut]:
             if split is not None:
                 cuts.append(split)
     return cuts
+
+
+def _glyph_at_edge(labels: npt.NDArray[np.int32], index: int, x: int, y: int, width: int, height: int) -> bool:
+    """Whether a blob touching the outline is print that reaches the card's edge (an index printed
+    close to it, or an outline found a little inside the card), not table or shadow: it meets the
+    edge along a short stretch only, a glyph's stroke or lobe, where table and shadow run along it."""
+    mask = labels[y: y + height, x: x + width] == index
+    if x <= 1 and int(mask[:, : 2 - x].any(axis=1).sum()) > EDGE_CONTACT * height:
+        return False
+    return not (y <= 1 and int(mask[: 2 - y].any(axis=0).sum()) > EDGE_CONTACT * width)
 
 
 def _below(blobs: list[Blob], rank_parts: list[Blob]) -> list[Blob]:
@@ -283,7 +305,12 @@ def _glyph_from_mask(face: BalancedFace, mask: npt.NDArray[np.bool_], x: int, y:
     cropped = mask[y0:y1, x0:x1]
     box = (x + x0, y + y0, x1 - x0, y1 - y0)
     pixels = face.balanced_pixels(face.bgr[box[1]: box[1] + box[3], box[0]: box[0] + box[2]][cropped])
-    return Glyph(_scaled(cropped.astype(np.uint8)), box, _redness(pixels), red_share=_red_share(pixels))
+    return Glyph(_scaled(_as_printed(face, cropped)), box, _redness(pixels), red_share=_red_share(pixels))
+
+
+def _as_printed(face: BalancedFace, mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.uint8]:
+    """A glyph's mask the way round it is printed (one cut from a mirrored face is turned back)."""
+    return (mask[:, ::-1] if face.mirrored else mask).astype(np.uint8)
 
 
 def _redness(pixels: npt.NDArray[np.float32]) -> float:
@@ -308,7 +335,7 @@ def _glyph(face: BalancedFace, labels: npt.NDArray[np.int32], parts: list[Blob],
     region = labels[y0:y1, x0:x1]
     mask = np.isin(region, [b[4] for b in parts])
     pixels = face.balanced_pixels(face.bgr[y0:y1, x0:x1][mask])
-    return Glyph(_scaled(mask.astype(np.uint8)), (x0, y0, x1 - x0, y1 - y0), _redness(pixels), side_by_side,
+    return Glyph(_scaled(_as_printed(face, mask)), (x0, y0, x1 - x0, y1 - y0), _redness(pixels), side_by_side,
                  _red_share(pixels))
 
 

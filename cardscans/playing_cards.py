@@ -223,11 +223,34 @@ class CornerReader:
         elif first.card_id or second.card_id:
             reading = first if first.card_id else second
             if reading.score < SINGLE_CORNER_SCORE or reading.margin < SINGLE_CORNER_MARGIN:
-                other = second if first.card_id else first
-                return CornerReading(None, reading.score, f"one corner index only, not clear enough ({other.reason})")
+                confirmed = self._other_corners_confirm(balanced, reading)
+                if confirmed is None:
+                    other = second if first.card_id else first
+                    return CornerReading(None, reading.score,
+                                         f"one corner index only, not clear enough ({other.reason})")
+                reading = confirmed
         else:
             return CornerReading(None, max(first.score, second.score), first.reason or second.reason)
         return self._pips_agree(balanced, reading)
+
+    def _other_corners_confirm(self, balanced: BalancedFace, reading: CornerReading) -> CornerReading | None:
+        """A lone corner's reading confirmed by the top-right or bottom-left corner, which a deck
+        with four indices prints too (jacky-scenes' deck, whose usual second corner a neighbour or a
+        tight outline often hides): one of them must read the same card and neither another. Asked
+        only when one corner alone is unsure, so two-index decks pay for it seldom."""
+        confirming: CornerReading | None = None
+        for face in (balanced.mirrored_face(), balanced.turned().mirrored_face()):
+            other = self.read_corner(face)
+            if other.card_id is None:
+                continue
+            if other.card_id != reading.card_id:
+                return None
+            confirming = other
+        if confirming is None:
+            return None
+        return CornerReading(reading.card_id, min(reading.score, confirming.score), red=reading.red,
+                             margin=min(reading.margin, confirming.margin),
+                             suit_glyph=reading.suit_glyph or confirming.suit_glyph)
 
     def _pips_agree(self, balanced: BalancedFace, reading: CornerReading) -> CornerReading:
         card = reading.card_id or ""

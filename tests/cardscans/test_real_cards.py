@@ -51,7 +51,7 @@ def test_single_cards_of_an_untuned_deck_are_named_right_and_never_wrong(
         truth = name[:-len(next(s for s in IDS if name.endswith(s)))] + IDS[next(s for s in IDS if name.endswith(s))]
         assert named(sightings) in ([truth], []), f"{name}: named {named(sightings)}"
         right += named(sightings) == [truth]
-    assert right >= len(ENGLISH_SAMPLE) - 1  # the benchmark measures 96 % on the whole deck
+    assert right == len(ENGLISH_SAMPLE)  # the benchmark measures 96 % on the whole deck
 
 
 def warm(image: np.ndarray) -> np.ndarray:
@@ -137,7 +137,7 @@ def test_cards_on_a_table_are_named_right_and_none_wrong(photos: Path, capsys: p
         cards = named(sightings)
         assert set(cards) <= truth and len(cards) == len(set(cards)), f"{path.name}: named {cards}"
     right = sum(len(named(sightings)) for sightings in results)
-    assert right >= 21  # the benchmark measures 22 of these 28 cards
+    assert right >= 22  # the benchmark measures 23 of these 28 cards
     low_angle = named(results[1])
     assert {"AD", "AC", "7C", "4S"} <= set(low_angle)  # read on the outline turned a quarter
     # outlines once thrown away: the ten of hearts foreshortened to a square, the six of clubs
@@ -155,3 +155,14 @@ def test_dark_red_ink_under_warm_light_and_small_black_suits_are_read(
     assert {"5D", "10D"} <= set(named(results[0]))
     assert {"9S", "4S"} <= set(named(results[1]))
     assert not {"9C", "4C"} & set(named(results[1]))
+
+
+def test_an_index_at_the_card_edge_and_a_third_corner_are_read(
+        photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """rdpong's king of clubs prints its index suit against the card's edge (once dropped as table
+    touching the outline); jacky's ace of spades shows one clear corner, and its deck's top-right
+    index, printed upright as well, confirms it where the bottom-right one cannot tell spade from club."""
+    results = scan([photos / "rdpong-singles" / "Kclubs.jpg", photos / "jacky-scenes" / "2.jpg"], capsys)
+    assert named(results[0]) == ["KC"]
+    assert "AS" in named(results[1])
+    assert set(named(results[1])) <= {"AS", "JC", "5D", "6H", "6S", "10D"}
