@@ -44,11 +44,18 @@ VERIFY_SIZE = (FACE_SIZE[0] * 2, FACE_SIZE[1] * 2)
 INK_SIZE = (63, 88)  # half a face: finer detail is paper grain and JPEG noise in a phone photo
 INK_SHIFT = 4  # px of INK_SIZE: real outlines are off by up to ~3 % of the card (rounded corners)
 INK_SHORTLIST = 6  # candidates of the right colour, by thumbnail, compared in full
-MIN_INK_MATCH = 0.9  # same card 0.75-0.98 between phone photos; unregistered look-alikes reach 0.89
-INK_MARGIN = 0.06  # over the next registered card of that colour: the first that keeps wrong names at 0
+MIN_INK_MATCH = 0.85  # after the fill penalty: same card 0.7-0.98 between phone photos
+INK_MARGIN = 0.08  # over the next registered card of that colour: with 0.85, keeps wrong names at 0
 MIN_COLOUR_COSINE = 0.9  # same ink colour >= 0.95; red and purple ~0.7, green and purple ~0.2
 STRONG_INK = 0.3  # share of the paper's light a pixel's ink takes to count as printed
 MIN_COLOURED_PIXELS = 40  # fewer inked pixels: too little print to tell its colour
+# The shading inside each printed shape (solid, striped, empty): its ink over the outline's. At
+# FACE_SIZE a striped shape's faint tint is lost in the outline's blur, so it is measured on a face
+# warped at twice that size from the frame itself (cards in a phone photo are ~200 x 290 px).
+DETAIL_SIZE = (FACE_SIZE[0] * 2, FACE_SIZE[1] * 2)
+FILL_EROSION = 0.06  # of the face width: keeps the blurred outline out of the shape's inside
+MIN_SHAPE_AREA = 0.01  # of the face: smaller blobs are specks, not printed shapes
+FILL_WEIGHT = 0.5  # ink correlation lost per unit of fill difference (striped vs empty ~0.2: 0.1)
 
 
 _POPCOUNT = np.array([bin(value).count("1") for value in range(256)], np.int32)
@@ -126,6 +133,7 @@ class _Ink:
 
     picture: npt.NDArray[np.float32]
     colour: npt.NDArray[np.float32] | None
+    fill: float | None = None
 
 
 def _ink_share(face_bgr: npt.NDArray[np.uint8], size: tuple[int, int]) -> npt.NDArray[np.float32]:
@@ -133,9 +141,13 @@ def _ink_share(face_bgr: npt.NDArray[np.uint8], size: tuple[int, int]) -> npt.ND
     The paper's light is the local maximum, blurred: this divides out shadows, glare gradients
     and the colour of the lamp, which differ between the registering photo and a later one."""
     resized = cv2.resize(face_bgr, size, interpolation=cv2.INTER_AREA).astype(np.float32)
-    window = size[0] // 2 | 1  # wider than a printed shape, so the paper around it is found
-    paper = cv2.GaussianBlur(cv2.dilate(resized, cv2.getStructuringElement(cv2.MORPH_RECT, (window, window))),
+    # the paper's light is smooth, so it is found at a quarter of the size: the wide max and blur
+    # cost ~16 times less (they were most of a frame's time)
+    small = cv2.resize(resized, (max(1, size[0] // 4), max(1, size[1] // 4)), interpolation=cv2.INTER_AREA)
+    window = size[0] // 8 | 1  # wider than a printed shape, so the paper around it is found
+    paper = cv2.GaussianBlur(cv2.dilate(small, cv2.getStructuringElement(cv2.MORPH_RECT, (window, window))),
                              (0, 0), window / 4)
+    paper = cv2.resize(paper, size, interpolation=cv2.INTER_LINEAR)
     return np.asarray(np.clip(1.0 - resized / np.maximum(paper, 1.0), 0.0, 1.0), dtype=np.float32)
 
 
@@ -155,10 +167,42 @@ def _ink_colour(face_bgr: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32] | No
     return np.asarray(chroma / norm, dtype=np.float32)
 
 
-def _ink(face: npt.NDArray[np.uint8]) -> _Ink:
+def _ink_fill(face_bgr: npt.NDArray[np.uint8]) -> float | None:
+    """How filled the printed shapes are: the ink inside them over their outline's, each above the
+    paper just around the shapes (0 = empty, ~0.1-0.3 striped, 1 = solid); None without shapes.
+    The paper ring cancels what the lighting leaves of the paper's tint after `_ink_share`."""
+    share = _ink_share(face_bgr, DETAIL_SIZE).max(axis=2)
+    h, w = share.shape
+    strong = (share > STRONG_INK).astype(np.uint8)
+    border = np.zeros_like(strong)
+    border[h // 12: h - h // 12, w // 12: w - w // 12] = 1  # no table past the rounded corners
+    strong &= border
+    contours, _ = cv2.findContours(strong, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    shapes = [c for c in contours if cv2.contourArea(c) > MIN_SHAPE_AREA * h * w]
+    if not shapes:
+        return None
+    mask = np.zeros_like(strong)
+    cv2.drawContours(mask, shapes, -1, 1, -1)
+    size = max(3, int(w * FILL_EROSION)) | 1
+    element = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+    inside = cv2.erode(mask, element) > 0
+    grown = cv2.dilate(mask, element)
+    paper = (cv2.dilate(grown, element) > 0) & (grown == 0) & (border > 0)
+    outline = (mask > 0) & ~inside & (strong > 0)
+    if inside.sum() < 10 or outline.sum() < 10 or paper.sum() < 10:
+        return None
+    base = float(np.median(share[paper]))
+    full = float(np.percentile(share[outline], 90)) - base
+    return float(share[inside].mean() - base) / full if full > 0.05 else None
+
+
+def _ink(face: npt.NDArray[np.uint8], detail: npt.NDArray[np.uint8] | None = None) -> _Ink:
+    """`detail`: the same face at DETAIL_SIZE or larger, for the shading inside the shapes."""
     colour = to_bgr(face)
     picture = _ink_share(colour, INK_SIZE).mean(axis=2)
-    return _Ink(np.asarray(picture, dtype=np.float32), _ink_colour(colour) if face.ndim == 3 else None)
+    in_colour = face.ndim == 3
+    fill = _ink_fill(to_bgr(detail if detail is not None else face)) if in_colour else None
+    return _Ink(np.asarray(picture, dtype=np.float32), _ink_colour(colour) if in_colour else None, fill)
 
 
 def _ink_match(query: npt.NDArray[np.float32], registered: npt.NDArray[np.float32]) -> float:
@@ -169,6 +213,13 @@ def _ink_match(query: npt.NDArray[np.float32], registered: npt.NDArray[np.float3
     if float(template.std()) < 1e-3 or float(registered.std()) < 1e-3:
         return 0.0  # a blank face matches nothing: correlation of a flat picture is noise
     return float(cv2.matchTemplate(registered, template, cv2.TM_CCOEFF_NORMED).max())
+
+
+def _fill_difference(query: _Ink, registered: _Ink) -> float:
+    """How differently the two faces' shapes are shaded (0 when either could not be measured)."""
+    if query.fill is None or registered.fill is None:
+        return 0.0
+    return abs(query.fill - registered.fill)
 
 
 class GalleryError(ImageError):
@@ -200,6 +251,7 @@ class FaceGallery:
     _thumbs: npt.NDArray[np.float32] = field(default_factory=lambda: np.zeros((0, THUMB[0] * THUMB[1]), np.float32))
     _features: list[_Features] = field(default_factory=list)
     _inks: list[_Ink] = field(default_factory=list)
+    _details: list[npt.NDArray[np.uint8]] = field(default_factory=list)
     _distinctive: list[_Features] | None = None
     _orb: cv2.ORB = field(default_factory=lambda: cv2.ORB_create(nfeatures=300, fastThreshold=10))  # type: ignore[attr-defined]
     _matcher: cv2.BFMatcher = field(default_factory=lambda: cv2.BFMatcher(cv2.NORM_HAMMING, crossCheck=True))
@@ -208,22 +260,28 @@ class FaceGallery:
         return len(self.keys)
 
     def register_face(self, catalog: str, card_id: str, face: npt.NDArray[np.uint8]) -> None:
-        """Registers an upright picture of the whole face (a catalog image or a scan)."""
-        upright = np.asarray(cv2.resize(to_bgr(face), FACE_SIZE, interpolation=cv2.INTER_AREA), dtype=np.uint8)
+        """Registers an upright picture of the whole face (a catalog image or a scan). Kept at
+        FACE_SIZE for the shortlist and features, and at DETAIL_SIZE (what is saved) for the
+        shading inside printed shapes."""
+        colour = to_bgr(face)
+        upright = np.asarray(cv2.resize(colour, FACE_SIZE, interpolation=cv2.INTER_AREA), dtype=np.uint8)
+        detail = np.asarray(cv2.resize(colour, DETAIL_SIZE, interpolation=cv2.INTER_AREA), dtype=np.uint8)
         key = (catalog, card_id)
         if key in self.keys:
             index = self.keys.index(key)
             self.faces[index] = upright
+            self._details[index] = detail
             self._thumbs[index] = _thumbnail(to_gray(upright))
             self._features[index] = self._describe(to_gray(upright))
-            self._inks[index] = _ink(upright)
+            self._inks[index] = _ink(upright, detail)
             self._distinctive = None
             return
         self.keys.append(key)
         self.faces.append(upright)
+        self._details.append(detail)
         self._thumbs = np.vstack([self._thumbs, _thumbnail(to_gray(upright))[None, :]])
         self._features.append(self._describe(to_gray(upright)))
-        self._inks.append(_ink(upright))
+        self._inks.append(_ink(upright, detail))
         self._distinctive = None
 
     def register_photo(self, catalog: str, card_id: str, photo: npt.NDArray[np.uint8]) -> None:
@@ -231,7 +289,7 @@ class FaceGallery:
         quads = find_card_quads(to_gray(photo))
         if not quads:
             raise ImageError("no card outline found: photograph the card alone, upright, on a darker table")
-        self.register_face(catalog, card_id, rectify(to_bgr(photo), quads[0]))
+        self.register_face(catalog, card_id, rectify(to_bgr(photo), quads[0], DETAIL_SIZE))
 
     def _describe(self, face_gray: npt.NDArray[np.uint8]) -> _Features:
         big = cv2.resize(face_gray, VERIFY_SIZE, interpolation=cv2.INTER_LINEAR)
@@ -245,7 +303,9 @@ class FaceGallery:
         target = Path(path)
         catalogs = np.array([k[0] for k in self.keys], dtype=str)
         cards = np.array([k[1] for k in self.keys], dtype=str)
-        faces = np.stack(self.faces) if self.faces else np.zeros((0, FACE_SIZE[1], FACE_SIZE[0], 3), np.uint8)
+        # the detailed faces: loading one resizes it to FACE_SIZE too (older files hold FACE_SIZE faces)
+        faces = np.stack(self._details) if self._details else np.zeros((0, DETAIL_SIZE[1], DETAIL_SIZE[0], 3),
+                                                                         np.uint8)
         temporary: Path | None = None
         try:
             with tempfile.NamedTemporaryFile(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp",
@@ -304,9 +364,10 @@ class FaceGallery:
             self._distinctive = _without_shared(self._features)
         return self._distinctive[index]
 
-    def verify(self, face_gray: npt.NDArray[np.uint8], index: int) -> float:
-        """Share of matched features consistent with a near-identity homography (0 = no support)."""
-        mine = self._describe(face_gray)
+    def verify(self, face_gray: npt.NDArray[np.uint8], index: int, mine: _Features | None = None) -> float:
+        """Share of matched features consistent with a near-identity homography (0 = no support).
+        `mine`: the face's features when already described (one face, several candidates)."""
+        mine = self._describe(face_gray) if mine is None else mine
         theirs = self.distinctive(index)
         if mine.descriptors is None or theirs.descriptors is None:
             return 0.0
@@ -329,24 +390,29 @@ class FaceGallery:
     def identify(self, image: npt.NDArray[np.uint8], quad: Quad) -> tuple[int, float] | None:
         """The gallery index and confidence of the card in `quad`, or None when not recognised.
         `image` in colour lets plain faces be told apart by their ink's colour too."""
-        colour_face = rectify(image, quad)
+        detail = rectify(image, quad, DETAIL_SIZE)  # one warp; the shortlist's face is its reduction
+        colour_face = np.asarray(cv2.resize(detail, FACE_SIZE, interpolation=cv2.INTER_AREA), dtype=np.uint8)
         face = to_gray(colour_face)
+        described: dict[int, _Features] = {}  # ORB once per way up, not once per candidate
         for correlation, index, turns in self.shortlist(face):
             if correlation < MIN_CORRELATION:
                 break
             candidate = np.ascontiguousarray(face[::-1, ::-1]) if turns else face
-            support = self.verify(candidate, index)
+            if turns not in described:
+                described[turns] = self._describe(candidate)
+            support = self.verify(candidate, index, described[turns])
             if support > 0:
                 return index, min(1.0, 0.5 * correlation + 0.5 * support + 0.2)
-        return self.match_ink(colour_face)
+        return self.match_ink(colour_face, detail)
 
-    def match_ink(self, face: npt.NDArray[np.uint8]) -> tuple[int, float] | None:
+    def match_ink(self, face: npt.NDArray[np.uint8],
+                  detail: npt.NDArray[np.uint8] | None = None) -> tuple[int, float] | None:
         """The registered card whose printed ink matches the face's (either way up), for faces too
         plain for feature matching: same ink colour (when both have one), then the ink picture's
         correlation >= MIN_INK_MATCH and INK_MARGIN above any other registered card's."""
         if not self.keys:
             return None
-        query = _ink(face)
+        query = _ink(face, detail)
         turned = np.ascontiguousarray(query.picture[::-1, ::-1])
         allowed = np.array([query.colour is None or ink.colour is None
                             or float(query.colour @ ink.colour) >= MIN_COLOUR_COSINE for ink in self._inks])
@@ -358,7 +424,8 @@ class FaceGallery:
         if not candidates:
             return None
         scores = sorted(((max(_ink_match(query.picture, self._inks[i].picture),
-                              _ink_match(turned, self._inks[i].picture)), i) for i in candidates), reverse=True)
+                              _ink_match(turned, self._inks[i].picture))
+                          - FILL_WEIGHT * _fill_difference(query, self._inks[i]), i) for i in candidates), reverse=True)
         best, index = scores[0]
         runner_up = scores[1][0] if len(scores) > 1 else 0.0
         if best < MIN_INK_MATCH or best - runner_up < INK_MARGIN:
