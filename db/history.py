@@ -10,6 +10,7 @@ from sqlalchemy import and_, exists, func
 from sqlmodel import Session, col, select
 
 from db.errors import StorageError
+from db.history_query import MatchFilter, Page
 from db.models import (
     DRAW,
     DRAWN,
@@ -26,28 +27,6 @@ from db.models import (
 from db.outcomes import OUTCOMES  # what `outcome` filters on: the status, or a player's result
 from db.repository import is_storable_id, load_match
 from db.timeline_replay import TimelineEntry, replay_entries
-
-
-@dataclass(frozen=True)
-class MatchFilter:
-    ruleset: str | None = None
-    player: str | None = None
-    since: date | None = None  # first day included (UTC)
-    until: date | None = None  # last day included (UTC)
-    outcome: str | None = None  # one of OUTCOMES; "win"/"loss" need `player`
-    tournament: int | None = None  # only the matches that played this tournament's pairings
-
-
-@dataclass(frozen=True)
-class Page:
-    items: list[MatchSummary]
-    total: int
-    page: int
-    per_page: int
-
-    @property
-    def pages(self) -> int:
-        return max(1, -(-self.total // self.per_page))
 
 
 def _day_start(day: date) -> datetime:
@@ -94,7 +73,7 @@ def _conditions(where: MatchFilter) -> list[Any]:
 
 
 def list_matches(*, session: Session, where: MatchFilter | None = None, page: int = 1,
-                 per_page: int = 50) -> Page:
+                 per_page: int = 50) -> Page[MatchSummary]:
     """Matches newest first (by start), one page of them, each with its players and summary."""
     if page < 1 or per_page < 1:
         raise StorageError("pages are numbered from 1 and hold at least one match")

@@ -29,6 +29,7 @@ from typing import Any
 
 from db.errors import MatchNotFound, StorageError
 from db.file_health import header_problem, last_write_problem
+from db.history_query import MatchFilter, Page
 from db.outcomes import OUTCOMES
 
 # The schema revision (alembic_version) these queries are written for. A file at any other revision is
@@ -113,30 +114,6 @@ class MatchActions:
     match: MatchView
     in_force: list[ActionView]  # by seq
     redo: list[ActionView]  # undone, next first
-
-
-@dataclass(frozen=True)
-class HistoryFilter:
-    """db.history.MatchFilter's fields; `ruleset` as the user wrote it (an id or an alias)."""
-
-    ruleset: str | None = None
-    player: str | None = None
-    since: date | None = None
-    until: date | None = None
-    outcome: str | None = None
-    tournament: int | None = None
-
-
-@dataclass(frozen=True)
-class MatchPage:
-    items: list[MatchView]
-    total: int
-    page: int
-    per_page: int
-
-    @property
-    def pages(self) -> int:
-        return max(1, -(-self.total // self.per_page))
 
 
 @dataclass
@@ -249,8 +226,8 @@ class SqliteHistory:
                  trace: TracebackType | None) -> None:
         self._connection.close()
 
-    def list_matches(self, where: HistoryFilter, *, page: int = 1, per_page: int = 50,
-                     ruleset_id: Callable[[str], str] = str) -> MatchPage:
+    def list_matches(self, where: MatchFilter, *, page: int = 1, per_page: int = 50,
+                     ruleset_id: Callable[[str], str] = str) -> Page[MatchView]:
         """db.history.list_matches: newest first (by start), one page, each match with its players.
 
         `ruleset_id` turns the filter's ruleset (an id or alias) into the stored id: the CLI passes the
@@ -266,12 +243,12 @@ class SqliteHistory:
             total = int(self._query(f"SELECT count(*) FROM matches{conditions.clause()}", conditions.params)[0][0])
             offset = (page - 1) * per_page
             if offset >= total:  # past the last page; also keeps a huge page number out of SQL's integers
-                return MatchPage([], total, page, per_page)
+                return Page([], total, page, per_page)
             rows = self._query(
                 f"SELECT {MATCH_COLUMNS} FROM matches{conditions.clause()} "
                 "ORDER BY started_at DESC, id DESC LIMIT ? OFFSET ?",
                 [*conditions.params, min(per_page, total), offset])
-            return MatchPage(self._matches(rows), total, page, per_page)
+            return Page(self._matches(rows), total, page, per_page)
 
     def match_actions(self, match_id: int) -> MatchActions:
         """db.repository.load_match's rows with db.history.get_summary's view of the match, read in one
@@ -340,7 +317,7 @@ def _day_start(day: date) -> str:
     return f"{day.year:04d}-{day.month:02d}-{day.day:02d} 00:00:00.000000"
 
 
-def _conditions(where: HistoryFilter, ruleset_id: Callable[[str], str]) -> _Where:
+def _conditions(where: MatchFilter, ruleset_id: Callable[[str], str]) -> _Where:
     """db.history._conditions in SQL, checked in the same order (the first mistake is the one reported)."""
     found = _Where()
     if where.ruleset:

@@ -78,7 +78,7 @@ def _day(text: str) -> date:
 
 
 def _filter(args: argparse.Namespace) -> Any:
-    from db.history import MatchFilter
+    from db.history_query import MatchFilter  # plain: the sqlite3 read path imports no SQLAlchemy
 
     return MatchFilter(ruleset=args.ruleset, player=args.player, since=args.since, until=args.until,
                        outcome=args.outcome, tournament=args.tournament)
@@ -146,16 +146,15 @@ def _history_from_sqlite_file(args: argparse.Namespace) -> int | None:
     importing SQLAlchemy, SQLModel and pydantic; None when the file is not one that path reads (PostgreSQL,
     missing, damaged, locked, another schema...): then the full path answers, with its checks and errors."""
     from db.errors import StorageError
-    from db.sqlite_history import FullPathNeeded, HistoryFilter, SqliteHistory
+    from db.sqlite_history import FullPathNeeded, SqliteHistory
 
     try:
         with SqliteHistory.open(args.database) as history:
             if args.match is not None:
                 stored = history.match_actions(args.match)
             else:
-                where = HistoryFilter(ruleset=args.ruleset, player=args.player, since=args.since, until=args.until,
-                                      outcome=args.outcome, tournament=args.tournament)
-                page = history.list_matches(where, page=args.page, per_page=args.per_page, ruleset_id=_ruleset_id)
+                page = history.list_matches(_filter(args), page=args.page, per_page=args.per_page,
+                                            ruleset_id=_ruleset_id)
     except FullPathNeeded:
         return None
     except StorageError as error:  # a match that is not there, a page that cannot be: as storage_errors words it

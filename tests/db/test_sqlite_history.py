@@ -26,10 +26,11 @@ from companion.rules.match import Match
 from companion.rules.registry import get_ruleset
 from db import models
 from db.engine import open_database
+from db.history_query import MatchFilter
 from db.live import DurableMatch
 from db.location import database_url, default_database_path, sqlite_path
 from db.migrate import HEAD_REVISION
-from db.sqlite_history import SCHEMA_REVISION, FullPathNeeded, HistoryFilter, SqliteHistory, sqlite_file_named
+from db.sqlite_history import SCHEMA_REVISION, FullPathNeeded, SqliteHistory, sqlite_file_named
 from tests.db.conftest import kendo_setup, play_steps, play_to_end
 from tests.db.test_history import KNOWN_MATCH
 
@@ -288,7 +289,7 @@ def test_damaged_files_are_judged_by_the_full_path(archive: Path, tmp_path: Path
     scrambled.write_bytes(bytes(data))
     for damaged in (garbage, cut, scrambled):
         with pytest.raises(FullPathNeeded), SqliteHistory.open(str(damaged)) as history:
-            history.list_matches(HistoryFilter())
+            history.list_matches(MatchFilter())
         before = damaged.read_bytes()
         for flags in (["--json"], ["1", "--json"]):
             argv = ["history", *flags, "--database", str(damaged)]
@@ -359,12 +360,12 @@ def test_a_writer_opening_the_file_during_a_lock_free_read_sends_it_to_the_full_
     copy = tmp_path / "closed.db"
     _copy(archive, copy)
     with SqliteHistory.open(str(copy)) as history:  # no -wal, no -shm: nobody has it open, read immutable
-        assert history.list_matches(HistoryFilter()).total == 11
+        assert history.list_matches(MatchFilter()).total == 11
         writer = sqlite3.connect(copy)
         try:
             writer.execute("SELECT count(*) FROM matches").fetchone()  # a WAL file's -wal and -shm appear
             with pytest.raises(FullPathNeeded, match="opened for writing"):
-                history.list_matches(HistoryFilter())
+                history.list_matches(MatchFilter())
         finally:
             writer.close()
 
@@ -424,7 +425,7 @@ def test_a_match_being_recorded_reads_as_one_committed_state(live_file: tuple[Pa
         while time.monotonic() < deadline and recorder.is_alive():
             with SqliteHistory.open(str(path)) as history:
                 stored = history.match_actions(live.match_id)
-                listed = history.list_matches(HistoryFilter()).items[0]
+                listed = history.list_matches(MatchFilter()).items[0]
             assert len(stored.in_force) == stored.match.action_count
             assert [a.seq for a in stored.in_force] == list(range(1, len(stored.in_force) + 1))
             assert listed.action_count >= stored.match.action_count
