@@ -16,11 +16,8 @@ Usage: .venv/bin/python benchmarks/data/card-art/build_glyphs.py [--mirror /work
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
-import subprocess
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -33,6 +30,7 @@ ROOT = Path(__file__).resolve().parents[3]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.git_sources import Repositories, checked_blob  # noqa: E402
 from cardscans.card_glyphs import FACE, INK_DARKNESS, balance, corner_glyphs, similarity  # noqa: E402
 from cardscans.card_indices import Templates, save_cut_templates  # noqa: E402
 
@@ -41,17 +39,6 @@ INDEX_PLACE = (8, 10, 34, 96)  # x, y, max width, max height of the index on a b
 PRINTS = ("drawn", "spread", "thinned", "afar")  # "drawn" first: the others must still look like it
 SAME_GLYPH = 0.75  # a print whose glyph correlates less with the drawn one has lost its shape
 DUPLICATE = 0.97  # correlation above which two templates of a label are one
-
-
-def git_dir(mirror: Path | None, repo: str, clones: dict[str, Path]) -> Path:
-    if mirror is not None:
-        base = mirror / repo.replace("/", "+") / "repo"
-        return base / ".git" if (base / ".git").is_dir() else base
-    if repo not in clones:
-        target = Path(tempfile.mkdtemp(prefix="shinpan-card-art-")) / "repo.git"
-        subprocess.run(["git", "clone", "--bare", f"https://github.com/{repo}", str(target)], check=True)
-        clones[repo] = target
-    return clones[repo]
 
 
 def on_white(blob: bytes) -> npt.NDArray[np.uint8]:
@@ -119,20 +106,19 @@ def load_manifest() -> dict[str, Any]:
 
 def build(mirror: Path | None, sheet: Path | None) -> int:
     manifest = load_manifest()
-    clones: dict[str, Path] = {}
+    repositories = Repositories(mirror)
     ranks: Templates = {}
     suits: Templates = {}
     problems = 0
     tiles: list[npt.NDArray[np.float32]] = []
     for name, design in manifest["designs"].items():
-        source = git_dir(mirror, design["repo"], clones)
+        source = repositories.git_dir(design["repo"])
         box = (design["index_box"][0], design["index_box"][1])
         cut = 0
         skipped: list[str] = []
         for card in design["cards"]:
-            blob = subprocess.run(["git", "--git-dir", str(source), "show", f"{design['commit']}:{card['path']}"],
-                                  capture_output=True, check=False).stdout
-            if hashlib.sha256(blob).hexdigest() != card["sha256"]:
+            blob = checked_blob(source, design["commit"], card["path"], card["sha256"])
+            if blob is None:
                 print(f"{name}/{card['path']}: missing or checksum differs", file=sys.stderr)
                 problems += 1
                 continue

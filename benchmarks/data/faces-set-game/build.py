@@ -10,15 +10,17 @@ Usage: .venv/bin/python benchmarks/data/faces-set-game/build.py [--git-dir DIR]
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import cv2
-import numpy as np
+
+ROOT = Path(__file__).resolve().parents[3]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.git_sources import Repositories, checked_blob, downscaled  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 LONG_SIDE = 1280
@@ -26,24 +28,17 @@ LONG_SIDE = 1280
 
 def build(git_dir: Path | None) -> int:
     labels = json.loads((HERE / "labels.json").read_text(encoding="utf-8"))
-    if git_dir is None:
-        git_dir = Path(tempfile.mkdtemp(prefix="shinpan-set-game-")) / "repo.git"
-        subprocess.run(["git", "clone", "--bare", f"https://github.com/{labels['repo']}", str(git_dir)], check=True)
+    source = git_dir or Repositories(None).git_dir(labels["repo"])
     problems = 0
     for photo in labels["photos"]:
-        blob = subprocess.run(["git", "--git-dir", str(git_dir), "show", f"{labels['commit']}:{photo['source']}"],
-                              capture_output=True, check=False).stdout
-        if hashlib.sha256(blob).hexdigest() != photo["sha256"]:
+        blob = checked_blob(source, labels["commit"], photo["source"], photo["sha256"])
+        if blob is None:
             print(f"{photo['source']}: missing or checksum differs", file=sys.stderr)
             problems += 1
             continue
-        image = cv2.imdecode(np.frombuffer(blob, np.uint8), cv2.IMREAD_COLOR)
-        scale = LONG_SIDE / max(image.shape[:2])
-        if scale < 1:
-            image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
         target = HERE / "photos" / photo["file"]
         target.parent.mkdir(parents=True, exist_ok=True)
-        cv2.imwrite(str(target), image, [cv2.IMWRITE_JPEG_QUALITY, 85])
+        cv2.imwrite(str(target), downscaled(blob, LONG_SIDE), [cv2.IMWRITE_JPEG_QUALITY, 85])
     print(f"{HERE / 'photos'}: {len(labels['photos']) - problems} photos written")
     return 1 if problems else 0
 
