@@ -75,6 +75,7 @@ class LiveViewModel:
         self.show_all_responses = False
         self.seat_choice: int | None = None
         self.move_choice: str | None = None  # a card that moves, chosen; its hexes are marked on the map
+        self._listed: tuple[Match, object, int, list[ResponseItem]] | None = None  # the position listed last
         self.banners: list[Trigger] = []
         self.message = ""  # a problem: the match is unchanged
         self.notice = ""  # what just happened (undone, redone)
@@ -172,6 +173,17 @@ class LiveViewModel:
         self.seat_choice = seat
 
     def _all_responses(self) -> list[ResponseItem]:
+        """The legal responses as items, made once per position: a redraw asks for them several times
+        (plays, groups, questions, the map's move) and a MACE turn lists some 200."""
+        match, listed = self.match, self._listed
+        # A reload (another Match), an undo and a forfeit (another state object) are other positions.
+        if listed is not None and listed[0] is match and listed[1] is match.state and listed[2] == len(match.actions):
+            return listed[3]
+        items = self._list_responses()
+        self._listed = (match, match.state, len(match.actions), items)
+        return items
+
+    def _list_responses(self) -> list[ResponseItem]:
         setup, ruleset, state = self.match.setup, self.match.ruleset, self.match.rules_state
         step = len(self.match.actions)
         items = []
