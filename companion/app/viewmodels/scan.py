@@ -33,9 +33,7 @@ class ScanViewModel:
             ruleset = self.live.match.ruleset
             if ruleset.catalog_id is None:  # the player's own deck (Martial Arts TCG): its tags name its cards
                 return scan(data, None, source, known=self.live.card_catalog())
-            if self.card_indices != "english":
-                return scan(data, ruleset.catalog_id, source, card_indices=self.card_indices)
-            return scan(data, ruleset.catalog_id, source)
+            return scan(data, ruleset.catalog_id, source, card_indices=self.card_indices)
         except ScanFailed as error:
             self.status = f"{error}. The match is unchanged."
             self.outlined_png = b""
