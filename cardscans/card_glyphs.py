@@ -41,6 +41,11 @@ FRAME_LINE = (0.25, 0.25)
 # a blob touching the outline along at most this share of its own side is print reaching the card's
 # edge (rdpong's KC club, 7H seven), not table or shadow, which runs along the outline
 EDGE_CONTACT = 0.5
+# a photo taken or stored in greyscale (some of the Ammememe set's) has its three channels equal to
+# within JPEG rounding: 0-2 levels apart at the 99th percentile of a frame's pixels, where the 130
+# colour frames of cards-real measure 38 or more. Below this spread a face's ink colour says
+# nothing: red and black must be told apart by the suit's shape alone
+COLOURLESS_SPREAD = 4
 
 
 def _border_ring(height: int, width: int) -> npt.NDArray[np.bool_]:
@@ -84,6 +89,7 @@ class BalancedFace:
     darkest: npt.NDArray[np.uint8]
     # seen in a mirror (`mirrored`): glyphs cut from it are turned back, so they read as printed
     mirrored: bool = False
+    colourless: bool = False  # from a greyscale photo: its ink's colour is unknown (`is_colourless`)
 
     @property
     def image(self) -> npt.NDArray[np.float32]:
@@ -97,18 +103,20 @@ class BalancedFace:
         """The same face upside down (its other corner index at the top left), without balancing
         again: the border ring the white comes from is the same ring turned."""
         return BalancedFace(self.bgr[::-1, ::-1], self.white, self.ink[::-1, ::-1], self.paper_contrast,
-                            self.darkest[::-1, ::-1], self.mirrored)
+                            self.darkest[::-1, ::-1], self.mirrored, self.colourless)
 
     def mirrored_face(self) -> BalancedFace:
         """The face left to right, so its top-right corner lies at the top left: a deck printing
         four indices prints that one upright too, and its glyphs are cut, then turned back, with the
         card's edge where the top-left index has it."""
         return BalancedFace(self.bgr[:, ::-1], self.white, self.ink[:, ::-1], self.paper_contrast,
-                            self.darkest[:, ::-1], not self.mirrored)
+                            self.darkest[:, ::-1], not self.mirrored, self.colourless)
 
 
-def balance(face: npt.NDArray[np.uint8]) -> BalancedFace:
-    """White balance from the card's border ring, where every standard card is plain paper."""
+def balance(face: npt.NDArray[np.uint8], colourless: bool = False) -> BalancedFace:
+    """White balance from the card's border ring, where every standard card is plain paper.
+    `colourless`: the photo holds no colour at all (`is_colourless` of the whole frame, not of the
+    face: a black card drawn in perfectly neutral ink is colourless on its face, yet black)."""
     bgr = to_bgr(face)
     if bgr.shape[:2] != (FACE[1], FACE[0]):
         bgr = np.asarray(cv2.resize(bgr, FACE, interpolation=cv2.INTER_AREA), dtype=np.uint8)
@@ -127,7 +135,19 @@ def balance(face: npt.NDArray[np.uint8]) -> BalancedFace:
     ink = (darkest < int(INK_DARKNESS * 255)).astype(np.uint8)
     sample = darkest[::2, ::2].ravel()
     contrast = float(1.0 - _nth_smallest(sample, len(sample) // 100) / 255.0)
-    return BalancedFace(bgr, white, ink, contrast, darkest)
+    return BalancedFace(bgr, white, ink, contrast, darkest, colourless=colourless)
+
+
+def is_colourless(image: npt.NDArray[np.uint8]) -> bool:
+    """Whether an image's three channels are equal nearly everywhere: a greyscale photo."""
+    if image.ndim < 3:
+        return True
+    # 64 x 48 pixels picked evenly (no averaging, which would blur noise away): enough to see
+    # whether any colour is there, in a twentieth of a millisecond
+    blue, green, red = cv2.split(cv2.resize(image, (64, 48), interpolation=cv2.INTER_NEAREST))
+    spread = cv2.absdiff(cv2.max(cv2.max(blue, green), red), cv2.min(cv2.min(blue, green), red))
+    # at the 99th percentile: a few coloured specks (JPEG ringing, dust) leave a photo greyscale
+    return int(np.count_nonzero(spread > COLOURLESS_SPREAD)) <= 0.01 * spread.size
 
 
 def _nth_smallest(values: npt.NDArray[np.uint8], nth: int) -> int:
@@ -147,7 +167,11 @@ Cut = tuple[Glyph | None, Glyph | None]
 
 def _corner_ink(face: BalancedFace, width: int, height: int) -> npt.NDArray[np.uint8]:
     """The corner's ink: cut at INK_DARKNESS, or halfway to a pale print's own darkest ink."""
-    darkness = face.darkest[:height, :width]
+    return _ink_of(face.darkest[:height, :width])
+
+
+def _ink_of(darkness: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """A region's ink: cut at INK_DARKNESS, or halfway to a pale print's own darkest ink."""
     sample = darkness[::2, ::2].ravel()
     darkest_ink = float(np.partition(sample, len(sample) // 50)[len(sample) // 50]) / 255.0
     threshold = min(PALE_INK_DARKNESS, max(INK_DARKNESS, (1.0 + darkest_ink) / 2))
@@ -203,6 +227,7 @@ def _cuts_of(face: BalancedFace, corner: npt.NDArray[np.uint8]) -> list[Cut]:
     labels = np.asarray(found, dtype=np.int32)
     min_area = MIN_GLYPH_AREA * h * w
     blobs: list[Blob] = []
+    ran_out: list[Blob] = []
     for index in range(1, count):
         x, y, bw, bh, area = (int(v) for v in stats[index])
         if area < min_area:
@@ -210,6 +235,7 @@ def _cuts_of(face: BalancedFace, corner: npt.NDArray[np.uint8]) -> list[Cut]:
         if (x <= 1 or y <= 1) and not _glyph_at_edge(labels, index, x, y, bw, bh):
             continue  # touches the outline: table, shadow or a neighbouring card, not print
         if x + bw >= cw - 1 or y + bh >= ch - 1 or bh > MAX_GLYPH_HEIGHT * h:
+            ran_out.append((y, x, bw, bh, index))
             continue  # runs out of the corner: the picture of a court card, a central pip
         blobs.append((y, x, bw, bh, index))
     if not blobs:
@@ -219,6 +245,13 @@ def _cuts_of(face: BalancedFace, corner: npt.NDArray[np.uint8]) -> list[Cut]:
     # the rank is the top row of blobs: "10" prints as two side by side, close together
     rank_parts = [b for b in blobs if b[0] < top_y + 0.5 * top_h and abs(b[1] - top_x) < 2.5 * max(top_w, top_h)]
     cuts = [_cut(face, labels, blobs, rank_parts)]
+    peeled = _peeled_from_neighbour(labels, ran_out, rank_parts, count)
+    if peeled is not None:
+        # a rank glyph printed against a central pip (anima's 10H: its "0" touches a heart, and the
+        # "1" alone reads as a 4): the glyph peeled off the pip is part of the rank, and this cut,
+        # the fuller one, is tried first
+        peeled_labels, piece = peeled
+        cuts.insert(0, _cut(face, peeled_labels, [*blobs, piece], [*rank_parts, piece]))
     rank, suit = cuts[0]
     if len(rank_parts) == 1:
         below = _below(blobs, rank_parts)
@@ -230,6 +263,46 @@ def _cuts_of(face: BalancedFace, corner: npt.NDArray[np.uint8]) -> list[Cut]:
             if split is not None:
                 cuts.append(split)
     return cuts
+
+
+def _peeled_from_neighbour(labels: npt.NDArray[np.int32], ran_out: list[Blob], rank_parts: list[Blob],
+                           new_label: int) -> tuple[npt.NDArray[np.int32], Blob] | None:
+    """A glyph of the rank joined to a blob that runs out of the corner (a central pip) by a thin
+    contact, taken off it: the blob must start in the rank's row just right of the rank; shrunk by
+    a pixel it falls apart into pieces within the rank's row (the glyph) and pieces reaching below
+    it (the neighbour); the glyph is the blob less the neighbour grown back by that pixel. Returns
+    the labels with the glyph relabelled `new_label`, and the glyph as a blob; None when none is."""
+    top = min(b[0] for b in rank_parts)
+    bottom = max(b[0] + b[3] for b in rank_parts)
+    right = max(b[1] + b[2] for b in rank_parts)
+    height = bottom - top
+    kernel = np.ones((3, 3), np.uint8)
+    # tolerances in shares of the rank's height, as `_below` and `_cuts_of` measure a row: the
+    # joined blob starts within a fifth above or a third below the rank's top and at most half a
+    # rank to its right; the glyph ends within a tenth below the rank and is at least 0.6 of it high
+    for y, x, bw, bh, index in ran_out:
+        if not (top - 0.2 * height <= y <= top + 0.3 * height and x <= right + 0.5 * height):
+            continue
+        mask = (labels[y: y + bh, x: x + bw] == index).astype(np.uint8)
+        count, pieces, stats, _ = cv2.connectedComponentsWithStats(cv2.erode(mask, kernel), connectivity=8)
+        in_row = [j for j in range(1, count)
+                  if y + stats[j][1] + stats[j][3] <= bottom + 0.1 * height and x + stats[j][0] < right + height]
+        if not in_row or len(in_row) == count - 1:
+            continue  # nothing of the rank's row, or nothing else: no glyph joined to a neighbour
+        neighbour = np.isin(pieces, [j for j in range(1, count) if j not in in_row]).astype(np.uint8)
+        rest = np.ascontiguousarray(mask & (1 - cv2.dilate(neighbour, kernel)))
+        # the neighbour's sharp tips, which shrinking lost, are left over too: only the rank's row is kept
+        count, parts, stats, _ = cv2.connectedComponentsWithStats(rest, connectivity=8)
+        piece = np.isin(parts, [j for j in range(1, count) if y + stats[j][1] + stats[j][3] <= bottom + 0.1 * height])
+        rows = np.flatnonzero(piece.any(axis=1))
+        cols = np.flatnonzero(piece.any(axis=0))
+        if len(rows) == 0 or y + int(rows[-1]) >= bottom + 0.1 * height or int(rows[-1]) - int(rows[0]) < 0.6 * height:
+            continue  # not a glyph of the rank's row
+        peeled = labels.copy()
+        peeled[y: y + bh, x: x + bw][piece] = new_label
+        return peeled, (y + int(rows[0]), x + int(cols[0]), int(cols[-1]) - int(cols[0]) + 1,
+                        int(rows[-1]) - int(rows[0]) + 1, new_label)
+    return None
 
 
 def _glyph_at_edge(labels: npt.NDArray[np.int32], index: int, x: int, y: int, width: int, height: int) -> bool:
@@ -364,7 +437,9 @@ def count_pips(face: BalancedFace, suit: Glyph) -> int:
     h, w = face.ink.shape
     top, bottom = int(0.1 * h), int(0.9 * h)
     left, right = int(0.17 * w), int(0.83 * w)
-    middle = face.ink[top:bottom, left:right]
+    # pale grey pips (a faded greyscale photo, the Ammememe set's 10C) break apart at the fixed ink
+    # cut: they are cut as the corner's index is, halfway to their own darkest ink
+    middle = _ink_of(face.darkest[top:bottom, left:right])
     _count, _, stats, _ = cv2.connectedComponentsWithStats(middle, connectivity=8)
     areas = stats[1:, cv2.CC_STAT_AREA]
     dust = MIN_GLYPH_AREA * h * w

@@ -4,15 +4,20 @@ A playing card prints its index (rank above suit) in the top-left corner and, tu
 bottom-right, so the rectified face's top-left corner reads the same whichever way up the card
 lies. The corner's glyphs are cut by their own boxes on a face white-balanced on its own paper
 (cardscans.card_glyphs) and compared with templates cut from public-domain card artwork or drawn
-for the deck's lettering (cardscans.card_indices); a number card's pips must number its rank. Anything
-unsure is `unrecognised` with the reason: a wrong card is worse than none. A deck with unusual
-lettering can be taught with `CornerReader.learn` from one photographed card per rank and suit.
+for the deck's lettering (cardscans.card_indices). Cheap cues check each other: both corners must
+agree, and where one is hidden the other must be clear-cut or be confirmed (by the pips, which must
+number a number card's rank, by the other corner's rank, or by a four-index deck's third corner); a
+number the pips confirm overrules a letter read in the other corner; a court card never shows a
+number card's rows of pips. A greyscale photo leaves the suit's shape alone to tell red from black,
+with a wider lead. Anything unsure is `unrecognised` with the reason: a wrong card is worse than
+none. A deck with unusual lettering can be taught with `CornerReader.learn` from one photographed
+card per rank and suit.
 Card ids: rank then suit, "2H" .. "10S", "JH", "QD", "KC", "AS", and "JK" for a joker.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -28,6 +33,7 @@ from cardscans.card_glyphs import (
     corner_cuts,
     corner_glyphs,
     count_pips,
+    is_colourless,
     upright_pips,
 )
 from cardscans.card_indices import (
@@ -84,6 +90,14 @@ UNCLEAR_INK_MARGIN = 0.1
 PIP_SUIT_LEAD = 0.01
 PIP_SUIT_AGREEMENT = 0.75
 MIN_PIPS_FOR_SUIT = 2
+# a court card's large suit marks beside its picture match a black suit at 0.86-0.96 on the tune
+# singles, its picture's blobs far less: blobs below this are not counted as suit marks
+SUIT_MARK_SCORE = 0.8
+MIN_PIPS_OF_A_NUMBER = 2  # the fewest pips a number card prints (a 2)
+# court cards count as -1 (a picture) or 2 pips (suit marks beside the picture) on the tune sets, 4
+# once (rdpong's JS); an ace of spades' ornate pip counts up to 22, so aces are not asked
+COURT_RANKS = ("J", "Q", "K")
+MIN_PIPS_REFUTING_A_COURT_CARD = 5
 BLACK_SUITS = ("S", "C")
 MIN_PAPER_CONTRAST = 0.35  # darkest ink vs the paper: less is a blank back, a blur or no card
 # an outline is read again turned a quarter unless its face is blank or its indices were read and
@@ -152,6 +166,13 @@ class CornerReading:
     red: bool = False
     margin: float = 0.0  # the weakest glyph's lead over the best label meaning something else
     suit_glyph: Glyph | None = field(default=None, repr=False)  # as cut: pips are counted at its size
+    # what was read of the rank even where the suit was not, to confirm a lone corner with
+    rank: str | None = None
+    rank_margin: float = 0.0
+    suit_margin: float = 0.0
+    suit_red: bool | None = None  # the suit's ink colour when clear, whatever its shape read
+    suit_lean: str | None = None  # the suit of that colour its shape resembles most, however little
+    rank_in_pieces: bool = False  # a one-character rank read from two blobs side by side (see _best)
 
 
 @dataclass
@@ -205,10 +226,11 @@ class CornerReader:
         reading = self.examine_face(face)
         return (reading.card_id, reading.score) if reading.card_id else None
 
-    def examine_face(self, face: npt.NDArray[np.uint8]) -> CornerReading:
+    def examine_face(self, face: npt.NDArray[np.uint8], colourless: bool = False) -> CornerReading:
         """Both corner indices must agree (a card prints two); one alone must be clear-cut; a number
-        card's pips must number its rank."""
-        return self._examine_balanced(balance(face))
+        card's pips must number its rank. `colourless`: the face comes from a greyscale photo, so
+        its suit's shape alone tells red from black."""
+        return self._examine_balanced(balance(face, colourless))
 
     def _examine_balanced(self, balanced: BalancedFace) -> CornerReading:
         if balanced.paper_contrast < MIN_PAPER_CONTRAST:
@@ -217,21 +239,68 @@ class CornerReader:
         second = self.read_corner(balanced.turned())
         if first.card_id and second.card_id:
             if first.card_id != second.card_id:
-                return CornerReading(None, 0.0, f"the corner indices disagree ({first.card_id}, {second.card_id})")
+                counted = self._pips_settle(balanced, first, second)
+                if counted is None:
+                    return CornerReading(None, 0.0, f"the corner indices disagree ({first.card_id}, {second.card_id})")
+                return counted
             reading = CornerReading(first.card_id, min(first.score, second.score), red=first.red,
-                                    suit_glyph=first.suit_glyph or second.suit_glyph)
+                                    suit_glyph=first.suit_glyph or second.suit_glyph,
+                                    rank_in_pieces=first.rank_in_pieces or second.rank_in_pieces)
         elif first.card_id or second.card_id:
             reading = first if first.card_id else second
             if reading.score < SINGLE_CORNER_SCORE or reading.margin < SINGLE_CORNER_MARGIN:
-                confirmed = self._other_corners_confirm(balanced, reading)
+                other = second if first.card_id else first
+                confirmed = (self._pips_confirm(balanced, reading) or self._rank_confirms(reading, other)
+                             or self._other_corners_confirm(balanced, reading))
                 if confirmed is None:
-                    other = second if first.card_id else first
                     return CornerReading(None, reading.score,
                                          f"one corner index only, not clear enough ({other.reason})")
                 reading = confirmed
         else:
             return CornerReading(None, max(first.score, second.score), first.reason or second.reason)
         return self._pips_agree(balanced, reading)
+
+    def _pips_confirm(self, balanced: BalancedFace, reading: CornerReading) -> CornerReading | None:
+        """A lone corner of a number card confirmed by its face: the pips must number its rank (a
+        count a misread rank or a picture does not give), and a black suit's pips, the suit printed
+        large, must take its side of spade or club. rdpong's 7H, whose other 7 the outline cuts."""
+        card = reading.card_id or ""
+        rank, suit = card[:-1], card[-1:]
+        if rank not in NUMBERS or reading.suit_glyph is None:
+            return None
+        if count_pips(balanced, reading.suit_glyph) != int(rank):
+            return None
+        if suit in BLACK_SUITS and self._pip_suit(balanced) != suit:
+            return None
+        if suit in RED_SUITS and reading.suit_margin < SINGLE_CORNER_MARGIN:
+            return None  # hearts and diamonds differ plainly in the index: a close call is a bad cut
+        return reading
+
+    def _pips_settle(self, balanced: BalancedFace, first: CornerReading, second: CornerReading) -> (
+            CornerReading | None):
+        """Two corners that name one suit, one with a number the face's pips count and confirm, the
+        other a court card: a face of that many equal pips is no court card, so the letter is a
+        misread (rdpong's 10H at a low angle, whose "1" the outline cuts off and whose "0" reads as a
+        Q). An ace is left alone: an ornate ace of spades counts as many pips."""
+        if (first.card_id or "")[-1:] != (second.card_id or "")[-1:]:
+            return None
+        for number, letter in ((first, second), (second, first)):
+            if (number.card_id or "")[:-1] in NUMBERS and (letter.card_id or "")[:-1] in COURT_RANKS:
+                return self._pips_confirm(balanced, number)
+        return None
+
+    def _rank_confirms(self, reading: CornerReading, other: CornerReading) -> CornerReading | None:
+        """A lone corner confirmed by the other corner's rank: the same rank read clearly there, its
+        suit unreadable yet on ink of the same colour and nearer this suit than its same-coloured
+        rival (a bent or half-hidden suit: pstephenwille's KS). The lone corner must still lead by
+        the usual margins."""
+        if other.rank is None or reading.card_id is None or reading.margin < SUIT_MATCHING.margin:
+            return None
+        if other.rank != reading.card_id[:-1] or other.rank_margin < SINGLE_CORNER_MARGIN:
+            return None
+        if other.suit_red is None or other.suit_red != reading.red or other.suit_lean != reading.card_id[-1]:
+            return None
+        return reading
 
     def _other_corners_confirm(self, balanced: BalancedFace, reading: CornerReading) -> CornerReading | None:
         """A lone corner's reading confirmed by the top-right or bottom-left corner, which a deck
@@ -250,7 +319,8 @@ class CornerReader:
             return None
         return CornerReading(reading.card_id, min(reading.score, confirming.score), red=reading.red,
                              margin=min(reading.margin, confirming.margin),
-                             suit_glyph=reading.suit_glyph or confirming.suit_glyph)
+                             suit_glyph=reading.suit_glyph or confirming.suit_glyph,
+                             rank_in_pieces=reading.rank_in_pieces or confirming.rank_in_pieces)
 
     def _pips_agree(self, balanced: BalancedFace, reading: CornerReading) -> CornerReading:
         card = reading.card_id or ""
@@ -258,7 +328,13 @@ class CornerReader:
         if reading.suit_glyph is None or card == JOKER:
             return reading
         pips = count_pips(balanced, reading.suit_glyph)
-        if rank in NUMBERS and pips != int(rank):
+        # a number card shows its rank in pips; a court card shows a picture and at most a few suit
+        # marks beside it, never a number card's rows of pips (a blurred 9D read as a Q in both
+        # corners); a letter read from a glyph in two pieces must not show pips at all (a blurred
+        # 10H whose "1" and a sliver of its "0" read as a K in both corners)
+        court_with_pips = rank in COURT_RANKS and pips >= MIN_PIPS_REFUTING_A_COURT_CARD
+        if (rank in NUMBERS and pips != int(rank)) or court_with_pips or (
+                reading.rank_in_pieces and pips >= MIN_PIPS_OF_A_NUMBER):
             seen = "a picture" if pips < 0 else f"{pips} pips"
             return CornerReading(None, reading.score, f"the index reads {card} but the face shows {seen}")
         return reading
@@ -284,10 +360,11 @@ class CornerReader:
         if label is None:
             return CornerReading(None, rank_score, f"rank not readable ({reason})")
         rank = printed[label]
+        in_pieces = rank_glyph.parts >= 2 and label not in TWO_PART_RANKS
         if rank == JOKER:
             return CornerReading(JOKER, rank_score, red=rank_glyph.redness > RED_CHROMA, margin=rank_margin)
         if suit_glyph is None:
-            return CornerReading(None, rank_score, "no suit below the rank")
+            return CornerReading(None, rank_score, "no suit below the rank", rank=rank, rank_margin=rank_margin)
         suit_bank = self._bank("suit")
         every_suit = {s: s for s in self.suits}
         shape, shape_score, _, shape_margin = _best(suit_bank, suit_glyph, every_suit, SUIT_MATCHING)
@@ -296,7 +373,15 @@ class CornerReader:
         # dark it is (jacky-scenes' 5D and 10D): red when the suit's shape and the rank's ink agree
         dark_red = not red_ink and suit_glyph.red_share > DARK_RED_SHARE
         black_ink = suit_glyph.redness <= RED_CHROMA / 2 and not dark_red
-        if dark_red and self._dark_red_agrees(suit_bank, suit_glyph, rank_glyph):
+        colourless = face is not None and face.colourless
+        if colourless:
+            # a greyscale photo: the suit's shape alone tells red from black, by the lead an unclear
+            # ink asks for; spade or club, heart or diamond, are then told apart as on any photo
+            red_lead = _red_lead(suit_bank, suit_glyph)
+            if abs(red_lead) < UNCLEAR_INK_MARGIN:
+                return CornerReading(None, rank_score, "suit colour unknown (a greyscale photo) and its shape unclear")
+            red_ink, dark_red = red_lead > 0, False
+        elif dark_red and self._dark_red_agrees(suit_bank, suit_glyph, rank_glyph):
             red_ink = True
         elif not (red_ink or black_ink):
             # dark red ink under warm light, or a small suit whose few pixels mix ink and paper: the
@@ -307,38 +392,52 @@ class CornerReader:
             if not red and rank_glyph.redness > RED_CHROMA:
                 return CornerReading(None, rank_score, "rank and suit printed in different colours")
             return CornerReading(rank + shape, min(rank_score, shape_score), red=red,
-                                 margin=min(rank_margin, shape_margin), suit_glyph=suit_glyph)
+                                 margin=min(rank_margin, shape_margin), suit_glyph=suit_glyph, rank=rank,
+                                 rank_margin=rank_margin, suit_margin=shape_margin, suit_red=red,
+                                 rank_in_pieces=in_pieces)
         red = red_ink
         rank_agrees = red == (rank_glyph.redness > RED_CHROMA) or (red and rank_glyph.redness > RED_CHROMA / 2)
-        if not (dark_red or rank_agrees):  # a dark red rank was judged by its darkness (_dark_red_agrees)
+        if not (dark_red or colourless or rank_agrees):  # a dark red rank was judged by its darkness (_dark_red_agrees)
             # a thin rank's pixels mix ink with paper: pale red is red, but never red where the suit is black
             return CornerReading(None, rank_score, "rank and suit printed in different colours")
         top_shape = _top_label(suit_bank, suit_glyph, every_suit)
         if top_shape is not None and (top_shape in RED_SUITS) != red:
             # a diamond whose red was lost reads as the nearest black suit: shape and ink must agree
-            return CornerReading(None, rank_score, f"the suit's shape ({top_shape}) and its ink's colour disagree")
-        suits = {s: s for s in self.suits if (s in RED_SUITS) == red}
+            return CornerReading(None, rank_score, f"the suit's shape ({top_shape}) and its ink's colour disagree",
+                                 rank=rank, rank_margin=rank_margin, suit_red=red,
+                                 suit_lean=_top_label(suit_bank, suit_glyph, _suits_of_colour(self.suits, red)))
+        suits = _suits_of_colour(self.suits, red)
         suit, suit_score, reason, suit_margin = _best(suit_bank, suit_glyph, suits, SUIT_MATCHING)
-        if suit is None and not red and face is not None and rank in NUMBERS and suit_score >= SUIT_MATCHING.min_score:
-            # a spade or a club, too small to tell: the pips may, when they lean the index's way; the
-            # lead counts as just enough, so a lone corner read so is never clear-cut on its own
-            by_pips = self._pip_suit(face)
+        pipped = rank in NUMBERS or rank in COURT_RANKS
+        if suit is None and not red and face is not None and pipped and suit_score >= SUIT_MATCHING.min_score:
+            # a spade or a club, too small to tell: the pips may (a court card's, the large suit marks
+            # beside its picture), when they lean the index's way; the lead counts as just enough, so
+            # a lone corner read so is never clear-cut on its own
+            by_pips = self._pip_suit(face, suit_marks_only=rank in COURT_RANKS)
             if by_pips is not None and by_pips == top_shape:
                 suit, suit_margin = by_pips, min(suit_margin, SUIT_MATCHING.margin)
         if suit is None:
-            return CornerReading(None, min(rank_score, suit_score), f"suit not readable ({reason})")
+            return CornerReading(None, min(rank_score, suit_score), f"suit not readable ({reason})",
+                                 rank=rank, rank_margin=rank_margin, suit_red=red,
+                                 suit_lean=_top_label(suit_bank, suit_glyph, suits))
         return CornerReading(rank + suit, min(rank_score, suit_score), red=red, margin=min(rank_margin, suit_margin),
-                             suit_glyph=suit_glyph)
+                             suit_glyph=suit_glyph, rank=rank, rank_margin=rank_margin, suit_margin=suit_margin,
+                             suit_red=red, suit_lean=suit, rank_in_pieces=in_pieces)
 
-    def _pip_suit(self, face: BalancedFace) -> str | None:
-        """Spade or club by the face's pips (each turned upright), None when too few or undecided."""
+    def _pip_suit(self, face: BalancedFace, suit_marks_only: bool = False) -> str | None:
+        """Spade or club by the face's pips (each turned upright), None when too few or undecided.
+        `suit_marks_only`: a court card's face, where only blobs shaped like a black suit count (its
+        picture's blobs are no pips)."""
         bank = self._bank("suit")
         if not all(suit in bank.labels for suit in BLACK_SUITS):
             return None
         leads = []
         for mask in upright_pips(face):
             vector = comparable(mask, bank.blur)
-            leads.append(float((bank.labels["S"] @ vector).max()) - float((bank.labels["C"] @ vector).max()))
+            spade, club = float((bank.labels["S"] @ vector).max()), float((bank.labels["C"] @ vector).max())
+            if suit_marks_only and max(spade, club) < SUIT_MARK_SCORE:
+                continue
+            leads.append(spade - club)
         if len(leads) < MIN_PIPS_FOR_SUIT:
             return None
         lead = float(np.median(leads))
@@ -353,11 +452,7 @@ class CornerReader:
         measures at most 0.03 of its darkness on most decks, jacky's thin red ranks 0.08-0.10)."""
         if rank_glyph.red_share <= DARK_RED_SHARE / 2:
             return False
-        vector = comparable(suit_glyph.mask, suit_bank.blur)
-        scores = {label: float((rows @ vector).max()) for label, rows in suit_bank.labels.items()}
-        best_red = max((scores[s] for s in RED_SUITS if s in scores), default=-1.0)
-        best_black = max((scores[s] for s in SUITS if s not in RED_SUITS and s in scores), default=-1.0)
-        return best_red - best_black >= SUIT_MATCHING.margin
+        return _red_lead(suit_bank, suit_glyph) >= SUIT_MATCHING.margin
 
     def _bank(self, kind: str) -> Bank:
         """The templates of `kind` ("rank" or "suit") made comparable once, one matrix per label."""
@@ -372,12 +467,15 @@ class CornerReader:
         """The card in `quad` as a playing card (or as the card of `deck`, a catalog of a standard
         deck such as MACE's), else an `unrecognised` sighting saying why."""
         bgr = to_bgr(image)
-        reading = self._examine_balanced(balance(rectify(bgr, quad, FACE)))
+        # a greyscale photo is colourless everywhere; a black card drawn in neutral ink is so on its
+        # face only, and its ink is black
+        grey = is_colourless(bgr) if np.asarray(image).ndim == 3 else True
+        reading = self._examine_balanced(balance(rectify(bgr, quad, FACE), grey))
         if (reading.card_id is None and not reading.reason.startswith(NOT_TURNED_FOR)
                 and _seen_ratio(quad) >= MIN_RATIO_TO_TURN):
             # seen from a low angle a card's long side can look the shorter, so the outline's top
             # edge may be a long side: the index is then read on the outline turned a quarter
-            turned = self._examine_balanced(balance(rectify(bgr, np.roll(quad, -1, axis=0), FACE)))
+            turned = self._examine_balanced(balance(rectify(bgr, np.roll(quad, -1, axis=0), FACE), grey))
             if turned.card_id is not None:
                 reading = turned
         polygon = tuple((float(x), float(y)) for x, y in quad)
@@ -415,6 +513,19 @@ class Bank:
     labels: dict[str, npt.NDArray[np.float32]]
 
 
+def _red_lead(suit_bank: Bank, suit_glyph: Glyph) -> float:
+    """How much better the suit's shape matches the best red suit than the best black one."""
+    vector = comparable(suit_glyph.mask, suit_bank.blur)
+    scores = {label: float((rows @ vector).max()) for label, rows in suit_bank.labels.items()}
+    best_red = max((scores[s] for s in RED_SUITS if s in scores), default=-1.0)
+    best_black = max((scores[s] for s in SUITS if s not in RED_SUITS and s in scores), default=-1.0)
+    return best_red - best_black
+
+
+def _suits_of_colour(suits: Templates, red: bool) -> dict[str, str]:
+    return {suit: suit for suit in suits if (suit in RED_SUITS) == red}
+
+
 def _top_label(bank: Bank, glyph: Glyph, labels: dict[str, str]) -> str | None:
     """The label whose templates match the glyph best, however well."""
     vector = comparable(glyph.mask, bank.blur)
@@ -426,10 +537,19 @@ def _best(bank: Bank, glyph: Glyph, printed: dict[str, str], matching: Matching,
           checked: set[str] | None = None) -> tuple[str | None, float, str, float]:
     """The label whose templates match best, if above the matching's minimum (the lower one for
     labels in `checked`, which a later test confirms) and clear of every label that means something
-    else; the reason when not. A glyph of two blobs side by side can only be a two-character label."""
+    else; the reason when not. A glyph of two blobs side by side is a two-character label, unless a
+    one-character label beats them all by the margin at its full minimum: a letter broken in two (a
+    German D whose stem parts from its bowl, anima's QD, read as a "10" the pips then refuse)."""
     vector = comparable(glyph.mask, bank.blur)
     eligible = {label for label in printed if label in bank.labels}
     if glyph.parts >= 2:
+        whole = _best(bank, replace(glyph, parts=1), printed, matching)
+        two_part = [float((bank.labels[label] @ vector).max()) for label in eligible & TWO_PART_RANKS]
+        if whole[0] is not None and whole[0] not in TWO_PART_RANKS and whole[1] - max(two_part, default=-1.0) >= (
+                matching.margin):
+            # its lead counts as just enough: a corner read so is never clear-cut alone (a greyscale
+            # anima 10H's "1" and half its "0" read as a K at 0.71), the other corner must agree
+            return whole[0], whole[1], whole[2], min(whole[3], matching.margin)
         eligible &= TWO_PART_RANKS
     scores = {label: float((bank.labels[label] @ vector).max()) for label in eligible}
     if not scores:
