@@ -8,8 +8,10 @@ for the deck's lettering (cardscans.card_indices). Cheap cues check each other: 
 agree, and where one is hidden the other must be clear-cut or be confirmed (by the pips, which must
 number a number card's rank, by the other corner's rank, or by a four-index deck's third corner); a
 number the pips confirm overrules a letter read in the other corner; a court card never shows a
-number card's rows of pips. A greyscale photo leaves the suit's shape alone to tell red from black,
-with a wider lead. Anything unsure is `unrecognised` with the reason: a wrong card is worse than
+number card's rows of pips. A corner the plain ink cut leaves unread is cut tighter and looser (a
+blurred print, a thin one); a reading so made is never clear-cut alone and never overrules the other
+corner. A greyscale photo leaves the suit's shape alone to tell red from black, with a wider lead.
+Anything unsure is `unrecognised` with the reason: a wrong card is worse than
 none. A deck with unusual lettering can be taught with `CornerReader.learn` from one photographed
 card per rank and suit.
 Card ids: rank then suit, "2H" .. "10S", "JH", "QD", "KC", "AS", and "JK" for a joker.
@@ -30,9 +32,9 @@ from cardscans.card_glyphs import (
     Glyph,
     balance,
     comparable,
-    corner_cuts,
     corner_glyphs,
     count_pips,
+    each_corner_cut,
     is_colourless,
     upright_pips,
 )
@@ -99,7 +101,19 @@ MIN_PIPS_OF_A_NUMBER = 2  # the fewest pips a number card prints (a 2)
 COURT_RANKS = ("J", "Q", "K")
 MIN_PIPS_REFUTING_A_COURT_CARD = 5
 BLACK_SUITS = ("S", "C")
-MIN_PAPER_CONTRAST = 0.35  # darkest ink vs the paper: less is a blank back, a blur or no card
+SUIT_UNREADABLE = "suit not readable"  # the reason _read_glyphs gives when a suit's shape is in doubt
+# the ink cuts a corner is read at, the plain one first (card_glyphs._ink_of): then tighter, for a
+# blurred glyph whose counters fill (a downsized greyscale A read 0.58), and looser, for thin strokes
+# paler than the suit (a downsized serif A lost its left leg)
+INK_LEVELS = (0, -1, 1)
+# red's excess per unit of the ink's darkness (Glyph.red_share) above which a pale suit is red whatever
+# its shape: black suits of the corners read on the tune sets measure -0.08-0.03 (ranks -0.14-0.05),
+# red ones 0.13-1.1, the washed-out pink prints of the Ammememe deck 0.44-0.67 (their absolute
+# redness, 0.10-0.16, falls below RED_CHROMA, and a blurred diamond's shape leads a spade by 0.03 only)
+PALE_RED_SHARE = 0.3
+# darkest ink vs the paper: less is a blank back, a blur or no card. Washed-out pink prints (the
+# Ammememe deck's) measure 0.32-0.34, outlines around glare strips and plain table 0.24-0.28
+MIN_PAPER_CONTRAST = 0.3
 # an outline is read again turned a quarter unless its face is blank or its indices were read and
 # contradict each other or the pips: those faces were seen the right way up, and are no card
 NOT_TURNED_FOR = ("no print on the face", "the corner indices disagree", "the index reads")
@@ -173,6 +187,7 @@ class CornerReading:
     suit_red: bool | None = None  # the suit's ink colour when clear, whatever its shape read
     suit_lean: str | None = None  # the suit of that colour its shape resembles most, however little
     rank_in_pieces: bool = False  # a one-character rank read from two blobs side by side (see _best)
+    ink_level: int = 0  # the ink cut it was read at (INK_LEVELS): 0 the plain one
 
 
 @dataclass
@@ -232,11 +247,21 @@ class CornerReader:
         its suit's shape alone tells red from black."""
         return self._examine_balanced(balance(face, colourless))
 
-    def _examine_balanced(self, balanced: BalancedFace) -> CornerReading:
+    def _examine_balanced(self, balanced: BalancedFace, levels: tuple[int, ...] = INK_LEVELS) -> CornerReading:
+        """`levels`: the ink cuts the two corners are read at (INK_LEVELS; the plain one alone for a
+        second look, such as the outline turned a quarter, which is seldom needed)."""
         if balanced.paper_contrast < MIN_PAPER_CONTRAST:
             return CornerReading(None, 0.0, "no print on the face (blank, face down or blurred)")
-        first = self.read_corner(balanced)
-        second = self.read_corner(balanced.turned())
+        first = self.read_corner(balanced, levels)
+        second = self.read_corner(balanced.turned(), levels)
+        if first.card_id and second.card_id and first.card_id != second.card_id:
+            # a corner read only at another ink cut never overrules one read at the plain cut: a thin
+            # stroke a tighter cut breaks makes a letter two glyphs (a darkened German D read as "10"
+            # where the other corner read the queen); the face is judged as on the plain cut alone
+            if first.ink_level != 0 and second.ink_level == 0:
+                first = self.read_corner(balanced, (0,))
+            elif second.ink_level != 0 and first.ink_level == 0:
+                second = self.read_corner(balanced.turned(), (0,))
         if first.card_id and second.card_id:
             if first.card_id != second.card_id:
                 counted = self._pips_settle(balanced, first, second)
@@ -248,9 +273,13 @@ class CornerReader:
                                     rank_in_pieces=first.rank_in_pieces or second.rank_in_pieces)
         elif first.card_id or second.card_id:
             reading = first if first.card_id else second
-            if reading.score < SINGLE_CORNER_SCORE or reading.margin < SINGLE_CORNER_MARGIN:
+            # one read only at another ink cut is never clear-cut alone: a cut tighter or looser
+            # than the print's own changes a glyph's shape, so something else must agree
+            clear_cut = (reading.score >= SINGLE_CORNER_SCORE and reading.margin >= SINGLE_CORNER_MARGIN
+                         and reading.ink_level == 0)
+            if not clear_cut:
                 other = second if first.card_id else first
-                confirmed = (self._pips_confirm(balanced, reading) or self._rank_confirms(reading, other)
+                confirmed = (self._pips_confirm(balanced, reading) or self._rank_confirms(balanced, reading, other)
                              or self._other_corners_confirm(balanced, reading))
                 if confirmed is None:
                     return CornerReading(None, reading.score,
@@ -289,17 +318,27 @@ class CornerReader:
                 return self._pips_confirm(balanced, number)
         return None
 
-    def _rank_confirms(self, reading: CornerReading, other: CornerReading) -> CornerReading | None:
+    def _rank_confirms(self, balanced: BalancedFace, reading: CornerReading, other: CornerReading) -> (
+            CornerReading | None):
         """A lone corner confirmed by the other corner's rank: the same rank read clearly there, its
         suit unreadable yet on ink of the same colour and nearer this suit than its same-coloured
-        rival (a bent or half-hidden suit: pstephenwille's KS). The lone corner must still lead by
-        the usual margins."""
+        rival (a bent or half-hidden suit: pstephenwille's KS), or, where a small spade and club
+        there are too alike to lean either way, the face's pips or a court card's suit marks, the
+        suit printed large, side with this corner (Ammememe's QS at 0.7 of its size: its other
+        spade matched a club 0.748, a spade 0.742). The lone corner must still lead by the usual
+        margins."""
         if other.rank is None or reading.card_id is None or reading.margin < SUIT_MATCHING.margin:
             return None
         if other.rank != reading.card_id[:-1] or other.rank_margin < SINGLE_CORNER_MARGIN:
             return None
-        if other.suit_red is None or other.suit_red != reading.red or other.suit_lean != reading.card_id[-1]:
+        if other.suit_red is None or other.suit_red != reading.red:
             return None
+        suit = reading.card_id[-1]
+        if other.suit_lean != suit:
+            if suit not in BLACK_SUITS or not other.reason.startswith(SUIT_UNREADABLE):
+                return None
+            if self._pip_suit(balanced, suit_marks_only=other.rank in COURT_RANKS) != suit:
+                return None
         return reading
 
     def _other_corners_confirm(self, balanced: BalancedFace, reading: CornerReading) -> CornerReading | None:
@@ -309,7 +348,7 @@ class CornerReader:
         only when one corner alone is unsure, so two-index decks pay for it seldom."""
         confirming: CornerReading | None = None
         for face in (balanced.mirrored_face(), balanced.turned().mirrored_face()):
-            other = self.read_corner(face)
+            other = self.read_corner(face, levels=(0,))  # a confirmation: its plain cut only, for time
             if other.card_id is None:
                 continue
             if other.card_id != reading.card_id:
@@ -339,15 +378,19 @@ class CornerReader:
             return CornerReading(None, reading.score, f"the index reads {card} but the face shows {seen}")
         return reading
 
-    def read_corner(self, face: BalancedFace) -> CornerReading:
+    def read_corner(self, face: BalancedFace, levels: tuple[int, ...] = INK_LEVELS) -> CornerReading:
         """The index in the top-left corner of an upright, white-balanced face: the plainest cut of
-        its glyphs that reads as a card (a broken or joined print is cut again), else the first's reason."""
+        its glyphs that reads as a card (a broken or joined print is cut again, then the ink is cut
+        at the other `levels`), else the first's reason."""
         first: CornerReading | None = None
-        for rank_glyph, suit_glyph in corner_cuts(face):
-            reading = self._read_glyphs(rank_glyph, suit_glyph, face)
-            if reading.card_id:
-                return reading
-            first = first or reading
+        for level in levels:
+            for rank_glyph, suit_glyph in each_corner_cut(face, level):
+                reading = self._read_glyphs(rank_glyph, suit_glyph, face)
+                if reading.card_id:
+                    return replace(reading, ink_level=level)
+                first = first or reading
+            if first is not None and first.reason == "no corner index found" and level == 0:
+                break  # no glyph at all at the plain cut: another cut finds none either, or only grain
         return first or CornerReading(None, 0.0, "no corner index found")
 
     def _read_glyphs(self, rank_glyph: Glyph | None, suit_glyph: Glyph | None,
@@ -381,7 +424,8 @@ class CornerReader:
             if abs(red_lead) < UNCLEAR_INK_MARGIN:
                 return CornerReading(None, rank_score, "suit colour unknown (a greyscale photo) and its shape unclear")
             red_ink, dark_red = red_lead > 0, False
-        elif dark_red and self._dark_red_agrees(suit_bank, suit_glyph, rank_glyph):
+        elif dark_red and (_pale_red(suit_glyph, rank_glyph)
+                           or self._dark_red_agrees(suit_bank, suit_glyph, rank_glyph)):
             red_ink = True
         elif not (red_ink or black_ink):
             # dark red ink under warm light, or a small suit whose few pixels mix ink and paper: the
@@ -417,7 +461,7 @@ class CornerReader:
             if by_pips is not None and by_pips == top_shape:
                 suit, suit_margin = by_pips, min(suit_margin, SUIT_MATCHING.margin)
         if suit is None:
-            return CornerReading(None, min(rank_score, suit_score), f"suit not readable ({reason})",
+            return CornerReading(None, min(rank_score, suit_score), f"{SUIT_UNREADABLE} ({reason})",
                                  rank=rank, rank_margin=rank_margin, suit_red=red,
                                  suit_lean=_top_label(suit_bank, suit_glyph, suits))
         return CornerReading(rank + suit, min(rank_score, suit_score), red=red, margin=min(rank_margin, suit_margin),
@@ -475,7 +519,7 @@ class CornerReader:
                 and _seen_ratio(quad) >= MIN_RATIO_TO_TURN):
             # seen from a low angle a card's long side can look the shorter, so the outline's top
             # edge may be a long side: the index is then read on the outline turned a quarter
-            turned = self._examine_balanced(balance(rectify(bgr, np.roll(quad, -1, axis=0), FACE), grey))
+            turned = self._examine_balanced(balance(rectify(bgr, np.roll(quad, -1, axis=0), FACE), grey), (0,))
             if turned.card_id is not None:
                 reading = turned
         polygon = tuple((float(x), float(y)) for x, y in quad)
@@ -513,10 +557,15 @@ class Bank:
     labels: dict[str, npt.NDArray[np.float32]]
 
 
+def _pale_red(suit_glyph: Glyph, rank_glyph: Glyph) -> bool:
+    """Whether a washed-out pink print, too pale for RED_CHROMA, is plainly red for how pale it is:
+    suit and rank both far redder per unit of darkness than black ink ever measures."""
+    return suit_glyph.red_share > PALE_RED_SHARE and rank_glyph.red_share > DARK_RED_SHARE
+
+
 def _red_lead(suit_bank: Bank, suit_glyph: Glyph) -> float:
     """How much better the suit's shape matches the best red suit than the best black one."""
-    vector = comparable(suit_glyph.mask, suit_bank.blur)
-    scores = {label: float((rows @ vector).max()) for label, rows in suit_bank.labels.items()}
+    scores = _label_scores(suit_bank, suit_glyph)
     best_red = max((scores[s] for s in RED_SUITS if s in scores), default=-1.0)
     best_black = max((scores[s] for s in SUITS if s not in RED_SUITS and s in scores), default=-1.0)
     return best_red - best_black
@@ -528,9 +577,30 @@ def _suits_of_colour(suits: Templates, red: bool) -> dict[str, str]:
 
 def _top_label(bank: Bank, glyph: Glyph, labels: dict[str, str]) -> str | None:
     """The label whose templates match the glyph best, however well."""
-    vector = comparable(glyph.mask, bank.blur)
-    scores = {label: float((bank.labels[label] @ vector).max()) for label in labels if label in bank.labels}
+    every = _label_scores(bank, glyph)
+    scores = {label: every[label] for label in labels if label in every}
     return max(scores, key=lambda label: scores[label]) if scores else None
+
+
+# the scores of a glyph against every label of a bank, kept for the glyphs last compared: one glyph
+# is compared several times (its best suit, its best of a colour, its top label, red against black),
+# always with the same result. Keyed by the objects' ids, which the kept objects hold unique.
+_SCORES_KEPT = 64
+_scores_kept: dict[tuple[int, int], tuple[Bank, npt.NDArray[np.float32], dict[str, float]]] = {}
+
+
+def _label_scores(bank: Bank, glyph: Glyph) -> dict[str, float]:
+    """Each label's best correlation with the glyph (`comparable` at the bank's blur)."""
+    key = (id(bank), id(glyph.mask))
+    kept = _scores_kept.get(key)
+    if kept is not None and kept[0] is bank and kept[1] is glyph.mask:
+        return kept[2]
+    vector = comparable(glyph.mask, bank.blur)
+    scores = {label: float((rows @ vector).max()) for label, rows in bank.labels.items()}
+    if len(_scores_kept) >= _SCORES_KEPT:
+        _scores_kept.clear()
+    _scores_kept[key] = (bank, glyph.mask, scores)
+    return scores
 
 
 def _best(bank: Bank, glyph: Glyph, printed: dict[str, str], matching: Matching,
@@ -540,18 +610,18 @@ def _best(bank: Bank, glyph: Glyph, printed: dict[str, str], matching: Matching,
     else; the reason when not. A glyph of two blobs side by side is a two-character label, unless a
     one-character label beats them all by the margin at its full minimum: a letter broken in two (a
     German D whose stem parts from its bowl, anima's QD, read as a "10" the pips then refuse)."""
-    vector = comparable(glyph.mask, bank.blur)
+    every = _label_scores(bank, glyph)
     eligible = {label for label in printed if label in bank.labels}
     if glyph.parts >= 2:
         whole = _best(bank, replace(glyph, parts=1), printed, matching)
-        two_part = [float((bank.labels[label] @ vector).max()) for label in eligible & TWO_PART_RANKS]
+        two_part = [every[label] for label in eligible & TWO_PART_RANKS]
         if whole[0] is not None and whole[0] not in TWO_PART_RANKS and whole[1] - max(two_part, default=-1.0) >= (
                 matching.margin):
             # its lead counts as just enough: a corner read so is never clear-cut alone (a greyscale
             # anima 10H's "1" and half its "0" read as a K at 0.71), the other corner must agree
             return whole[0], whole[1], whole[2], min(whole[3], matching.margin)
         eligible &= TWO_PART_RANKS
-    scores = {label: float((bank.labels[label] @ vector).max()) for label in eligible}
+    scores = {label: every[label] for label in eligible}
     if not scores:
         return None, 0.0, "no templates" if glyph.parts < 2 else "no two-character label matches", 0.0
     ranked = sorted(scores.items(), key=lambda item: item[1], reverse=True)

@@ -3,13 +3,18 @@
 Cards are light rectangles about 63 x 88 mm; seen at an angle they are convex quadrilaterals whose
 side ratio is 0.72 from above and anything from 0.3 to 1 from a low camera. Outlines come from
 edges (Canny) and from a global threshold, found on a frame reduced to DETECT_WIDTH pixels, which
-is plenty for a card of an eighth of the frame's short side.
+is plenty for a card of an eighth of the frame's short side. A card's corners are where its sides'
+lines meet: across rounded corners, and past the frame's edge for a card with a corner out of view;
+a card running out of view over one side is carried on to a card's proportions.
+A frame where nothing is found, or whose table is light, is searched again with low thresholds (a
+white card on a pale table).
 """
 
 from __future__ import annotations
 
 import functools
 import itertools
+import math
 
 import cv2
 import numpy as np
@@ -26,28 +31,86 @@ MIN_SIZE_FRACTION = 0.12
 # short over long side as seen: a card far from a low camera looks as thin as 0.37 (rdpong
 # 3cards_extreme's ten of hearts); thinner outlines are a pen, a ruler, a table's edge
 MIN_SEEN_RATIO = 0.3
+# Rounded corners (jacky's deck: a radius of a tenth of the card's width). Approximated at 2 % of
+# its perimeter, such an outline shows 4 sides and 1-2 edges across each corner (jacky-scenes: 5-8
+# vertices); more vertices is clutter around a card, not rounding; one cut corner alone is as likely
+# a disc touching a card's corner (tests/cardscans/test_recognition.py).
+MAX_ROUNDED_VERTICES = 12
+MIN_ROUNDED_VERTICES = 6
+# the 4 sides are most of the perimeter (jacky-scenes' cards: 64-97 %); clutter's longest edges are not
+MIN_LONG_SIDES_SHARE = 0.6
+# where two sides' lines meet lies near the outline's nearest vertex: 0-0.23 of the shorter side on
+# the tune scenes (rdpong, jacky); a covered corner's is 0.35-0.7 away
+MAX_CORNER_REACH = 0.25
+# of the perimeter: fine enough that a corner's arc shows as a vertex or two of its own (the 2 %
+# approximation may put all 4 vertices on the arcs, askew)
+ROUNDING_EPSILON = 0.007
+# A rounded outline that no 4 of its vertices fitted (a 4-vertex one is only refined): the quad of
+# its sides' lines over the outline's own area, 0.99-1.06 on jacky-scenes' cards; 1.13 where the
+# outline ran on into a neighbour's (rdpong 8cards_top's queen of spades)
+MAX_ROUNDING_GAIN = 1.1
+# grey levels by which such a quad may be darker inside than just around it and still be a card:
+# jacky's cards measure 67-90 lighter inside; the rounded pips that a close-up shows as large as
+# cards, 20-113 darker (the cards-ammememe tune photos)
+DARKER_INSIDE_MARGIN = 25.0
+# A card with a corner out of the frame. Of the frame's short side: a point this near the frame's
+# edge is on it (as in _card_like); the card's quad over the part in view: at most a third hidden.
+FRAME_EDGE_MARGIN = 0.01
+MAX_PAST_EDGE_GAIN = 1.5
+# how far past the frame's edge that corner may lie, of the quad's shortest side: 0.05-0.22 for the
+# cards of the tune photos (rdpong 3cards_extreme's four of spades: 0.13); 0.47 and 1.07 for a
+# table's edges (rdpong-singles 8diamonds, 10spades)
+MAX_PAST_EDGE_REACH = 0.3
+# A card with two corners out, over one side (_quad_cut_by_frame_edge): its sides seen up to the
+# frame's edge may measure this much longer than a card's proportions give them (the outline's own
+# error, and a little foreshortening: a drawn batch of 39 cards pushed 5-30 % past an edge reads
+# 19 with it, 18 with none; the tune photos alike); more, and the whole side seen is no card's
+CUT_LENGTH_SPARE = 1.02
+# The second pass, on a frame where no outline was found or on a light table (the cards-ammememe
+# tune photos of a white deck on a white counter and light wood): Canny's thresholds after a median
+# filter, low enough for a 10-30 grey-level step; a local threshold's window (of the frame's short
+# side, about a card's width at a table's distance) and how much lighter than its window's mean a
+# pixel must be
+FAINT_EDGE_THRESHOLDS = (10.0, 30.0)
+# the frame's median grey level (after the first pass's blur) from which its table is light: the
+# tune photos on dark cloth, wood and granite measure 0-132 (pstephenwille's wood 100-132), the
+# cards-ammememe ones on light wood and counters 124-219 (from 140 the faint pass finds 4 more
+# cards of 22 in its tune scenes); close-up singles filling the frame with card (rdpong-singles,
+# 146-194) take it too, with no card lost
+FAINT_PASS_MEDIAN = 140.0
+LOCAL_BLOCK_FRACTION = 0.08
+LOCAL_MARGIN = 4.0
 Quad = npt.NDArray[np.float32]  # 4 x 2, clockwise from the top-left corner of the upright card
 
 
 def order_corners(points: npt.NDArray[np.float32]) -> Quad:
-    """Clockwise from the top-left as seen; then turned so the first edge is a short (top) edge."""
-    centre = points.mean(axis=0)
-    angles = np.arctan2(points[:, 1] - centre[1], points[:, 0] - centre[0])
-    clockwise = points[np.argsort(angles)]
-    start = int(np.argmin(clockwise.sum(axis=1)))
-    quad = np.roll(clockwise, -start, axis=0)
-    top = np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])
-    side = np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])
-    if top > side:  # lying sideways: start from the corner that makes the card upright
-        quad = np.roll(quad, -1, axis=0)
-    return np.asarray(quad, dtype=np.float32)
+    """Clockwise from the top-left as seen; then turned so the first edge is a short (top) edge.
+    (Plain floats: it runs on every outline of a frame, and numpy's per-call cost is most of the
+    work on 4 points.)"""
+    corners = points.tolist()
+    centre_x = sum(x for x, _ in corners) / len(corners)
+    centre_y = sum(y for _, y in corners) / len(corners)
+    clockwise = sorted(corners, key=lambda point: math.atan2(point[1] - centre_y, point[0] - centre_x))
+    start = min(range(len(clockwise)), key=lambda i: clockwise[i][0] + clockwise[i][1])
+    sides = [math.dist(clockwise[i], clockwise[(i + 1) % 4]) for i in range(4)]
+    top = sides[start] + sides[(start + 2) % 4]
+    if top > sides[(start + 1) % 4] + sides[(start + 3) % 4]:
+        start += 1  # lying sideways: start from the corner that makes the card upright
+    return np.array([clockwise[(i + start) % 4] for i in range(4)], dtype=np.float32)
+
+
+def _side_lengths(quad: Quad) -> list[float]:
+    """From each corner to the next (plain floats: this runs on every outline of a frame, and
+    numpy's per-call cost is most of the work on 4 points)."""
+    corners = quad.tolist()
+    return [math.dist(corners[i], corners[(i + 1) % 4]) for i in range(4)]
 
 
 def _card_like(quad: Quad, frame_height: int, frame_width: int) -> bool:
     short_side = min(frame_height, frame_width)
     if _side_on_frame_edge(quad, frame_height, frame_width, 0.01 * short_side):
         return False  # cut by the frame's edge: the outline is the frame's, not the card's
-    sides = [float(np.linalg.norm(quad[(i + 1) % 4] - quad[i])) for i in range(4)]
+    sides = _side_lengths(quad)
     short = (sides[0] + sides[2]) / 2
     long = (sides[1] + sides[3]) / 2
     if long < MIN_SIZE_FRACTION * short_side or short <= 0:
@@ -68,7 +131,8 @@ def _side_on_frame_edge(quad: Quad, frame_height: int, frame_width: int, margin:
     return any(bool(on_edge[i] and on_edge[(i + 1) % 4]) for on_edge in beyond for i in range(4))
 
 
-def _quads_from_mask(mask: Gray) -> list[Quad]:
+def _quads_from_mask(mask: Gray, shade: Gray) -> list[Quad]:
+    """Card-like outlines among `mask`'s contours; `shade` is the frame they were found in."""
     frame_height, frame_width = mask.shape[:2]
     contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
     found = []
@@ -77,24 +141,213 @@ def _quads_from_mask(mask: Gray) -> list[Quad]:
         area = float(cv2.contourArea(contour))
         if area < min_area:
             continue
-        hull = cv2.convexHull(contour)
+        hull = np.asarray(cv2.convexHull(contour), dtype=np.int32)
         perimeter = cv2.arcLength(hull, True)
         approx = cv2.approxPolyDP(hull, 0.02 * perimeter, True).reshape(-1, 2).astype(np.float32)
-        candidates = []
+        past_edge = _quad_past_frame_edge(hull, perimeter, frame_height, frame_width)
+        if past_edge is not None and _lighter_inside(shade, past_edge):  # paper, not a patch of table
+            found.append(past_edge)
+            continue
         if len(approx) == 4:
-            candidates.append(approx)
-        else:
+            quad = order_corners(approx)
+            if not _card_like(quad, frame_height, frame_width):
+                cut = _quad_cut_by_frame_edge(quad, frame_height, frame_width)
+                if cut is not None and _lighter_inside(shade, cut):  # paper, not a patch of table
+                    found.append(cut)
+                continue
+            # its 4 vertices may still lie on rounded corners' arcs, askew: a finer approximation
+            # shows the arcs, and the sides between them give the corners (only for card-like
+            # outlines: this is the costlier step on a cloth's thousand contours)
+            fine = cv2.approxPolyDP(hull, ROUNDING_EPSILON * perimeter, True).reshape(-1, 2).astype(np.float32)
+            sided = _quad_of_long_sides(fine) if len(fine) > 4 else None
+            if sided is not None and _card_like(order_corners(sided), frame_height, frame_width):
+                quad = order_corners(sided)
+            found.append(quad)
+            continue
+        corners = _quad_of_long_sides(approx)
+        if corners is not None and (_area(corners) > MAX_ROUNDING_GAIN * area
+                                    or not _lighter_inside(shade, order_corners(corners))):
+            # the outline ran on into a neighbour's, or is a rounded dark shape on a card (a club's
+            # pip, seen close): no card's
+            corners = None
+        if corners is None:
             # Something touches the card (a pen, a coin): its corners are still 4 of the outline's
             # vertices, the 4 that enclose most of the outline without covering empty table.
             outline = cv2.approxPolyDP(contour, 0.015 * perimeter, True).reshape(-1, 2).astype(np.float32)
-            best = _largest_quad(outline, area)
-            if best is not None:
-                candidates.append(best)
-        for corners in candidates:
+            corners = _largest_quad(outline, area)
+        if corners is not None:
             quad = order_corners(corners)
             if _card_like(quad, frame_height, frame_width):
                 found.append(quad)
     return found
+
+
+def _quad_past_frame_edge(hull: npt.NDArray[np.int32], perimeter: float, frame_height: int, frame_width: int
+                          ) -> Quad | None:
+    """A card with one corner out of the frame (rdpong 3cards_extreme's four of spades): its outline
+    is a pentagon, one side along the frame's edge; the card's own corner is where the lines of the
+    two sides that run out of the frame meet, beyond it. Taking the outline's vertex on the edge as
+    the corner instead skews the whole face. None for an outline not cut so (or cut by more than a
+    corner: the hidden part is then too large to guess)."""
+    margin = max(1.5, FRAME_EDGE_MARGIN * min(frame_height, frame_width))
+    left, top, width, height = cv2.boundingRect(hull)
+    if min(left, top) >= margin and left + width - 1 <= frame_width - 1 - margin \
+            and top + height - 1 <= frame_height - 1 - margin:
+        return None  # the usual case (clear of the frame's edges), decided cheaply
+    polygon = cv2.approxPolyDP(hull, ROUNDING_EPSILON * perimeter, True).reshape(-1, 2).astype(np.float32)
+    count = len(polygon)
+    if not 5 <= count <= MAX_ROUNDED_VERTICES:
+        return None
+    low, high = margin, (frame_width - 1 - margin, frame_height - 1 - margin)
+
+    def on_border(point: npt.NDArray[np.float32]) -> set[str]:
+        return {name for name, beyond in (("left", point[0] < low), ("top", point[1] < low),
+                                          ("right", point[0] > high[0]), ("bottom", point[1] > high[1])) if beyond}
+
+    borders = [on_border(point) for point in polygon]
+    along_edge = [i for i in range(count) if borders[i] & borders[(i + 1) % count]]
+    if len(along_edge) != 1:
+        return None
+    # the polygon from the vertex after the frame's edge round to the one before it: the card's sides
+    start = (along_edge[0] + 1) % count
+    outline = np.roll(polygon, -start, axis=0)
+    with_past_corner = np.vstack([outline, outline[:1]])  # closing edge: the frame's, left out below
+    directions = np.diff(with_past_corner, axis=0)[:-1]
+    lengths = np.hypot(directions[:, 0], directions[:, 1])
+    if len(lengths) < 4:
+        return None
+    chosen = np.sort(np.argsort(lengths)[-4:])  # the 4 longest, in outline order
+    if float(lengths[chosen].sum()) < MIN_LONG_SIDES_SHARE * float(lengths.sum()):
+        return None
+    corners = []
+    for before, after in zip(np.roll(chosen, 1).tolist(), chosen.tolist(), strict=True):
+        corner = _meeting_point(outline[before].tolist(), (float(directions[before][0]), float(directions[before][1])),
+                                outline[after].tolist(), (float(directions[after][0]), float(directions[after][1])))
+        if corner is None:
+            return None
+        corners.append(corner)
+    quad = np.array(corners, dtype=np.float32)
+    # exactly one corner out past the edge, by no more than the part of the card that is seen
+    beyond = (quad[:, 0] < margin) | (quad[:, 1] < margin) | (quad[:, 0] > frame_width - 1 - margin) \
+        | (quad[:, 1] > frame_height - 1 - margin)
+    if int(beyond.sum()) != 1 or _area(quad) > MAX_PAST_EDGE_GAIN * _area(polygon):
+        return None
+    out = int(np.argmax(beyond))
+    past = max(-quad[out, 0], -quad[out, 1], quad[out, 0] - (frame_width - 1), quad[out, 1] - (frame_height - 1))
+    if past > MAX_PAST_EDGE_REACH * min(_side_lengths(quad)):
+        return None  # far out: the lines of a table's edges or of a shadow, not of a card's sides
+    ordered = order_corners(quad)
+    return ordered if _card_like(ordered, frame_height, frame_width) else None
+
+
+def _quad_cut_by_frame_edge(quad: Quad, frame_height: int, frame_width: int) -> Quad | None:
+    """A card running out of the frame over one side (two corners out: the cards-ammememe tune
+    scenes' nine of clubs and eight of spades at the bottom edge): its outline is 4-sided, one side
+    along the frame's edge. Its two sides that run out are carried on past the edge to the length a
+    card's proportions give the side that is seen whole (short side over long, or long over short
+    for a card lying across), when that hides at most a third of it (MAX_PAST_EDGE_GAIN, as for one
+    corner out). Rectified as it was seen, the visible part would be stretched to a whole face and
+    its corner index read out of shape. None for any other outline."""
+    margin = max(1.5, FRAME_EDGE_MARGIN * min(frame_height, frame_width))
+    corners = quad.tolist()
+    on_edge = [(x < margin, y < margin, x > frame_width - 1 - margin, y > frame_height - 1 - margin)
+               for x, y in corners]
+    cut_sides = [i for i in range(4) if any(a and b for a, b in zip(on_edge[i], on_edge[(i + 1) % 4], strict=True))]
+    if len(cut_sides) != 1:
+        return None  # clear of the edges (handled as a whole card) or the frame's own outline
+    first = cut_sides[0]
+    out_a, out_b = first, (first + 1) % 4  # on the frame's edge
+    seen_b, seen_a = (first + 2) % 4, (first + 3) % 4  # the whole side: seen_a next to out_a
+    if any(on_edge[seen_a]) or any(on_edge[seen_b]):
+        return None  # a third corner at an edge too: too little of the card to guess the rest
+    whole = math.dist(corners[seen_a], corners[seen_b])
+    # each side running out is seen as far as the edge: on a card turned to the edge, one further
+    # than the other; both are a whole card's length
+    seen_lengths = [math.dist(corners[seen_a], corners[out_a]), math.dist(corners[seen_b], corners[out_b])]
+    if whole <= 0 or min(seen_lengths) <= 0:
+        return None
+    # the shorter of the card's two proportions that is still at least what is seen
+    fitting = [length for length in (whole * CARD_RATIO, whole / CARD_RATIO)
+               if CUT_LENGTH_SPARE * length >= max(seen_lengths)]
+    if not fitting:
+        return None
+    extended = list(corners)
+    for seen, out, seen_length in ((seen_a, out_a, seen_lengths[0]), (seen_b, out_b, seen_lengths[1])):
+        stretch = max(1.0, min(fitting) / seen_length)
+        extended[out] = [corners[seen][0] + stretch * (corners[out][0] - corners[seen][0]),
+                         corners[seen][1] + stretch * (corners[out][1] - corners[seen][1])]
+    if _area(np.array(extended, dtype=np.float32)) > MAX_PAST_EDGE_GAIN * _area(quad):
+        return None
+    ordered = order_corners(np.array(extended, dtype=np.float32))
+    sides = _side_lengths(ordered)
+    short, long = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
+    if long < MIN_SIZE_FRACTION * min(frame_height, frame_width) or short / long < MIN_SEEN_RATIO:
+        return None
+    balance = min(min(sides[0], sides[2]) / max(sides[0], sides[2]), min(sides[1], sides[3]) / max(sides[1], sides[3]))
+    return ordered if balance > 0.6 else None  # as _card_like asks of a whole card's opposite sides
+
+
+def _lighter_inside(shade: Gray, quad: Quad) -> bool:
+    """Whether the quad is not clearly darker inside than just around it: a card's face is paper,
+    lighter than or like the table, whereas a pip is ink on paper."""
+    height, width = shade.shape[:2]
+    centre = quad.mean(axis=0)
+    around = centre + (quad - centre) * 1.25
+    left, top = np.floor(np.maximum(around.min(axis=0), 0)).astype(int)
+    right, bottom = np.ceil(np.minimum(around.max(axis=0) + 1, (width, height))).astype(int)
+    if right - left < 3 or bottom - top < 3:
+        return True
+    origin = np.array([left, top], np.float32)
+    inner = np.zeros((bottom - top, right - left), np.uint8)
+    ring = np.zeros_like(inner)
+    cv2.fillPoly(ring, [np.round(around - origin).astype(np.int32)], 255)
+    cv2.fillPoly(ring, [np.round(centre + (quad - centre) * 1.05 - origin).astype(np.int32)], 0)
+    cv2.fillPoly(inner, [np.round(centre + (quad - centre) * 0.9 - origin).astype(np.int32)], 255)
+    patch = shade[top:bottom, left:right]
+    return float(cv2.mean(patch, inner)[0]) >= float(cv2.mean(patch, ring)[0]) - DARKER_INSIDE_MARGIN
+
+
+def _quad_of_long_sides(polygon: npt.NDArray[np.float32]) -> npt.NDArray[np.float32] | None:
+    """A card with rounded corners (jacky's deck: a radius of a tenth of its width) approximates to
+    its 4 sides and a short edge or two across each corner arc; 4 of the polygon's vertices would
+    then cut the corners off askew. Its corners are where the lines of its 4 longest edges meet.
+    None unless two corners or more show their rounding (one cut corner is as likely a coin or a
+    neighbour's corner touching the card), those edges are most of the outline and each corner
+    lies near the outline, as a card's do."""
+    if not MIN_ROUNDED_VERTICES <= len(polygon) <= MAX_ROUNDED_VERTICES:
+        return None
+    # plain floats, not numpy: this runs on every many-sided outline of a frame, and is small
+    points = polygon.tolist()
+    count = len(points)
+    directions = [(points[(i + 1) % count][0] - points[i][0], points[(i + 1) % count][1] - points[i][1])
+                  for i in range(count)]
+    lengths = [math.hypot(*direction) for direction in directions]
+    sides = sorted(sorted(range(count), key=lengths.__getitem__)[-4:])  # in outline order
+    if sum(lengths[i] for i in sides) < MIN_LONG_SIDES_SHARE * sum(lengths):
+        return None
+    corners = []
+    for before, after in zip(sides[-1:] + sides[:-1], sides, strict=True):
+        corner = _meeting_point(points[before], directions[before], points[after], directions[after])
+        if corner is None:
+            return None
+        corners.append(corner)
+    # each corner close to the outline: across a rounded corner, not out where a covered corner was
+    for i, corner in enumerate(corners):
+        nearest_side = min(math.dist(corner, corners[(i + 1) % 4]), math.dist(corner, corners[i - 1]))
+        if min(math.dist(corner, point) for point in points) > MAX_CORNER_REACH * nearest_side:
+            return None
+    return np.array(corners, dtype=np.float32)
+
+
+def _meeting_point(start: list[float], direction: tuple[float, float], other_start: list[float],
+                   other_direction: tuple[float, float]) -> tuple[float, float] | None:
+    """Where two lines (a point and a direction each) cross; None for (nearly) parallel ones."""
+    cross = direction[0] * other_direction[1] - direction[1] * other_direction[0]
+    if abs(cross) < 0.1 * math.hypot(*direction) * math.hypot(*other_direction):
+        return None  # closer than ~6 degrees: no corner between them
+    gap_x, gap_y = other_start[0] - start[0], other_start[1] - start[1]
+    along = (gap_x * other_direction[1] - gap_y * other_direction[0]) / cross
+    return (start[0] + along * direction[0], start[1] + along * direction[1])
 
 
 @functools.lru_cache(maxsize=32)
@@ -136,28 +389,75 @@ def quad_contains(outer: Quad, point: tuple[float, float]) -> bool:
 
 def find_card_quads(gray: Gray) -> list[Quad]:
     """Card-shaped outlines, largest first, without near-duplicates. Nested outlines are kept
-    (a card's printed frame, or a card inside a lit patch of table): the recogniser decides."""
-    scale = min(1.0, DETECT_WIDTH / gray.shape[1])
-    small = gray if scale == 1.0 else cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    small = cv2.GaussianBlur(small, (5, 5), 0)
-    median = _median_u8(np.asarray(small, dtype=np.uint8))
+    (a card's printed frame, or a card inside a lit patch of table): the recogniser decides.
+    A frame where none is found, or a light one, is searched again for faint ones (`_faint_outlines`)."""
+    scale = _detect_scale(gray)
+    reduced = _reduced(gray, scale)
+    small = np.asarray(cv2.GaussianBlur(reduced, (5, 5), 0), dtype=np.uint8)
+    median = _median_u8(small)
     canny = cv2.Canny(small, max(10.0, 0.5 * median), max(30.0, 1.2 * median))
     edges = np.asarray(cv2.dilate(canny, np.ones((3, 3), np.uint8)), dtype=np.uint8)
     bright = np.asarray(cv2.threshold(small, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)[1], dtype=np.uint8)
-    candidates = _quads_from_mask(edges) + _quads_from_mask(bright)
-    candidates.sort(key=_area, reverse=True)
+    candidates = _quads_from_mask(edges, small) + _quads_from_mask(bright, small)
+    if not candidates:
+        candidates = _faint_outlines(reduced, local_threshold=True)
+    elif median >= FAINT_PASS_MEDIAN:
+        # a light table: the first pass may have found only the cards' printed frames (a court
+        # card's) or some of the cards; their own edges are faint (the local threshold adds little
+        # here, for its cost, on the cards-ammememe tune scenes)
+        candidates += _faint_outlines(reduced, local_threshold=False)
+    return [np.asarray(quad / scale, dtype=np.float32) for quad in _distinct(candidates)]
+
+
+def _detect_scale(gray: Gray) -> float:
+    return min(1.0, DETECT_WIDTH / int(gray.shape[1]))
+
+
+def _reduced(gray: Gray, scale: float) -> Gray:
+    if scale == 1.0:
+        return gray
+    return np.asarray(cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA), dtype=np.uint8)
+
+
+def _distinct(candidates: list[Quad]) -> list[Quad]:
+    """Largest first, without near-duplicates (`_same_outline`, against all kept ones at once)."""
     kept: list[Quad] = []
-    for quad in candidates:
-        if any(_same_outline(quad, other) for other in kept):
+    stack = np.empty((0, 4, 2), np.float32)
+    sizes = np.empty(0, np.float32)
+    for quad in sorted(candidates, key=_area, reverse=True):
+        if len(kept) and bool((np.abs(stack - quad).max(axis=(1, 2)) < 0.025 * sizes).any()):
             continue
         kept.append(quad)
-    return [np.asarray(quad / scale, dtype=np.float32) for quad in kept]
+        stack = np.concatenate([stack, quad[None]])
+        sizes = np.append(sizes, np.float32(np.linalg.norm(quad[2] - quad[0])))
+    return kept
+
+
+def _faint_outlines(reduced: Gray, local_threshold: bool) -> list[Quad]:
+    """Outlines of cards on a light table: a white card on a pale counter or light wood differs
+    from it by 10-30 grey levels, under the edge thresholds that a bright frame's median sets, and
+    the global threshold splits the table's own light and shade instead. Here the edges' thresholds
+    are fixed and low, and (`local_threshold`) the threshold is local: lighter than the
+    surroundings a card's width across. A median filter first removes specks (a phone's noise,
+    dust) that low thresholds would otherwise trace."""
+    smooth = np.asarray(cv2.GaussianBlur(cv2.medianBlur(reduced, 5), (5, 5), 0), dtype=np.uint8)
+    canny = cv2.Canny(smooth, *FAINT_EDGE_THRESHOLDS)
+    edges = np.asarray(cv2.dilate(canny, np.ones((3, 3), np.uint8)), dtype=np.uint8)
+    found = _quads_from_mask(edges, smooth)
+    if local_threshold:
+        block = max(3, int(LOCAL_BLOCK_FRACTION * min(reduced.shape[:2])) | 1)  # odd, as OpenCV asks
+        lighter = cv2.adaptiveThreshold(smooth, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block,
+                                        -LOCAL_MARGIN)
+        found += _quads_from_mask(np.asarray(lighter, dtype=np.uint8), smooth)
+    return found
 
 
 def _median_u8(image: Gray) -> float:
     """np.median of an 8-bit image, by counting its 256 levels (a sort of every pixel is slower
-    than Canny itself on a textured cloth)."""
-    counts = np.cumsum(np.bincount(image.ravel(), minlength=256))
+    than Canny itself on a textured cloth; OpenCV's histogram counts them 4-5 times as fast as
+    np.bincount, exactly: a 640 x 480 frame's counts fit a float32)."""
+    histogram = cv2.calcHist([image], [0], None, [256], [0, 256]).ravel()
+    counts = np.cumsum(histogram.astype(np.int64))
     total = int(counts[-1])
     low = int(np.searchsorted(counts, (total - 1) // 2 + 1))
     high = int(np.searchsorted(counts, total // 2 + 1))
@@ -169,16 +469,23 @@ def rectify(image: npt.NDArray[np.uint8], quad: Quad, size: tuple[int, int] = FA
     width, height = size
     target = np.array([[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]], dtype=np.float32)
     matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
-    return np.asarray(cv2.warpPerspective(image, matrix, (width, height), flags=cv2.INTER_AREA), dtype=np.uint8)
+    # A card's part out of the frame (its corners carried past the edge) repeats the frame's edge
+    # pixels, mostly paper. Black there read as ink: the cards-ammememe tune scene's eight of
+    # spades, cut at the bottom, counted 9 pips with a black band across its foot. (Filling it with
+    # the face's paper colour instead reads as many on the tune photos and also a drawn card whose
+    # foot index the edge cuts, but the corner reader then spends 3.7 -> 8.5 ms on such a card,
+    # the card with a corner past rdpong 8card_slight's right edge, and the warp costs 7 times as much.)
+    return np.asarray(cv2.warpPerspective(image, matrix, (width, height), flags=cv2.INTER_AREA,
+                                          borderMode=cv2.BORDER_REPLICATE), dtype=np.uint8)
 
 
 def edge_contrast(gray: Gray, quad: Quad, samples: int = 64, offset: float = 3.0) -> float:
     """Share of points along the outline where inside and outside differ by more than 12 grey
     levels: a card's edge is sharp all round; a patch of light on the table fades out."""
     centre = quad.mean(axis=0)
-    strong = 0
-    total = 0
     height, width = gray.shape[:2]
+    along = np.linspace(0.1, 0.9, samples // 4, dtype=np.float64)[:, None]
+    insides, outsides = [], []
     for i in range(4):
         start, end = quad[i], quad[(i + 1) % 4]
         direction = end - start
@@ -188,14 +495,201 @@ def edge_contrast(gray: Gray, quad: Quad, samples: int = 64, offset: float = 3.0
         normal = np.array([-direction[1], direction[0]], np.float32) / length
         if float(np.dot(centre - start, normal)) < 0:
             normal = -normal  # pointing inwards
-        for t in np.linspace(0.1, 0.9, samples // 4):
-            point = start + direction * t
-            inside = point + normal * offset
-            outside = point - normal * offset
-            xi, yi = int(inside[0]), int(inside[1])
-            xo, yo = int(outside[0]), int(outside[1])
-            if not (0 <= xi < width and 0 <= yi < height and 0 <= xo < width and 0 <= yo < height):
-                continue
-            total += 1
-            strong += abs(int(gray[yi, xi]) - int(gray[yo, xo])) > 12
-    return strong / total if total else 0.0
+        points = start + direction * along
+        insides.append(points + normal * offset)
+        outsides.append(points - normal * offset)
+    if not insides:
+        return 0.0
+    # truncated towards zero, as int() does, so a point just outside the frame's left or top edge
+    # still reads its first column or row
+    inside = np.concatenate(insides).astype(np.int64)
+    outside = np.concatenate(outsides).astype(np.int64)
+    usable = ((inside[:, 0] >= 0) & (inside[:, 0] < width) & (inside[:, 1] >= 0) & (inside[:, 1] < height)
+              & (outside[:, 0] >= 0) & (outside[:, 0] < width) & (outside[:, 1] >= 0) & (outside[:, 1] < height))
+    if not usable.any():
+        return 0.0
+    inside, outside = inside[usable], outside[usable]
+    steps = np.abs(gray[inside[:, 1], inside[:, 0]].astype(np.int32)
+                   - gray[outside[:, 1], outside[:, 0]].astype(np.int32))
+    return float((steps > 12).sum()) / len(steps)
+
+
+# The line pass (find_card_quads_by_lines): a white card on a white counter, whose outline no
+# threshold closes (the cards-ammememe tune photos IMG_20220921_195401 and 195416: a 3-8 grey-level
+# step, broken along a side, a shadow line running into another). Its sides still show as straight
+# pieces once the frame's contrast is stretched locally. The frame is reduced to this width first:
+# the sides stay 30+ px long, and the line detector's time (about quadratic in the width) stays
+# near 5 ms.
+LINE_WIDTH = 320
+# CLAHE's clip limit and tile grid: with them the line detector finds all four sides of the cards of
+# 195401, 195416 and 195524; on the blurred frame alone, one side of each or a piece of one
+LINE_CONTRAST_CLIP = 4.0
+LINE_CONTRAST_TILES = (4, 4)
+# of the frame's short side: shorter pieces are pips' edges and index strokes, mostly; the cards'
+# sides on those photos are 0.5+ of it, so a side broken in two still has a piece this long
+MIN_SIDE_PIECE = 0.1
+# degrees: a card's opposite sides seen in perspective part by up to 23 on the tune photos (195416,
+# its long sides from a low camera), so 25; neighbouring sides meet at 90 from above, and no less
+# than 50 is asked (a guess, as the outline passes' MIN_SEEN_RATIO: a low camera skews them)
+MAX_OPPOSITE_SKEW = 25.0
+MIN_CORNER_ANGLE = 50.0
+# a piece lies on a side when within this (px at LINE_WIDTH) of its line and 6 degrees of its angle
+# (a side's pieces, broken by a gap, lie within 1-2 px of one line on those photos)
+SIDE_DISTANCE = 2.5
+SIDE_ANGLE = 6.0
+# of each side's length covered by pieces on it: the cards of 195401, 195416, 195524 measure
+# 0.8-0.97 on every side but 195401's left side, with gaps: 0.49; a quad of table lines and pip
+# edges lacks one side
+MIN_SIDE_COVER = 0.45
+# the longest pieces only are paired (the cards' sides are among them): a wooden table's grain
+# gives 60+ long pieces, and pairs of pairs of them cost seconds
+MAX_SIDE_PIECES = 16
+# line-pass quads handed on to the reader, best covered first: a card whose shadow draws a second
+# line across it (195524) has two candidates; more is clutter
+MAX_LINE_QUADS = 3
+
+
+def find_card_quads_by_lines(gray: Gray) -> list[Quad]:
+    """Card outlines assembled from straight side pieces, for a frame where the outline passes
+    named nothing: two pairs of near-parallel pieces whose lines make a card-shaped quad, each of
+    its sides mostly covered by pieces, lighter inside than around. Best covered first. (Those that
+    the outline passes found too are not left out: leaving out those within 4 % of the diagonal of
+    an outline already read lost cards of the white deck that the fitted lines' corners read.)"""
+    scale = min(1.0, LINE_WIDTH / int(gray.shape[1]))
+    reduced = _reduced(gray, scale)
+    smooth = np.asarray(cv2.GaussianBlur(cv2.medianBlur(reduced, 5), (5, 5), 0), dtype=np.uint8)
+    stretched = np.asarray(cv2.createCLAHE(LINE_CONTRAST_CLIP, LINE_CONTRAST_TILES).apply(smooth), dtype=np.uint8)
+    detected = cv2.createLineSegmentDetector(cv2.LSD_REFINE_NONE).detect(stretched)[0]
+    if detected is None:
+        return []
+    pieces = np.asarray(detected, dtype=np.float64).reshape(-1, 4)
+    frame_height, frame_width = reduced.shape[:2]
+    lengths = np.hypot(pieces[:, 2] - pieces[:, 0], pieces[:, 3] - pieces[:, 1])
+    angles = np.degrees(np.arctan2(pieces[:, 3] - pieces[:, 1], pieces[:, 2] - pieces[:, 0])) % 180.0
+    long_pieces = np.flatnonzero(lengths >= MIN_SIDE_PIECE * min(frame_height, frame_width))
+    long_pieces = long_pieces[np.argsort(-lengths[long_pieces], kind="stable")[:MAX_SIDE_PIECES]]
+    # pairs of near-parallel long pieces, apart (a side's two pieces lie on one line: not a pair)
+    pairs = []
+    for first, second in itertools.combinations(long_pieces.tolist(), 2):
+        skew = abs(angles[first] - angles[second])
+        if min(skew, 180.0 - skew) > MAX_OPPOSITE_SKEW:
+            continue
+        if _line_distance(pieces[first], pieces[second]) < MIN_SIZE_FRACTION * MIN_SEEN_RATIO * min(frame_height,
+                                                                                                        frame_width):
+            continue
+        # their mean direction, across the wrap at 180 degrees (175 and 5 point the same way)
+        second_angle = angles[second] + 180.0 * round((angles[first] - angles[second]) / 180.0)
+        pairs.append((first, second, ((angles[first] + second_angle) / 2) % 180.0))
+    lines = {index: _pieces_on_line(pieces[index], pieces, angles) for index in long_pieces.tolist()}
+    for _, _, spans in lines.values():
+        spans.sort()  # by where they start, as _side_cover walks them
+    starts = {index: pieces[index, :2].tolist() for index in lines}
+    directions = {index: (float(pieces[index, 2] - pieces[index, 0]), float(pieces[index, 3] - pieces[index, 1]))
+                  for index in lines}
+    scored: list[tuple[float, Quad]] = []
+    # a, b: one pair of opposite sides' pieces; c, d: the other
+    for (a, b, angle_ab), (c, d, angle_cd) in itertools.combinations(pairs, 2):
+        turn = abs(angle_ab - angle_cd)
+        if min(turn, 180.0 - turn) < MIN_CORNER_ANGLE:
+            continue
+        if len({a, b, c, d}) < 4:
+            continue
+        corners = []
+        for first, second in ((a, c), (c, b), (b, d), (d, a)):
+            corner = _meeting_point(starts[first], directions[first], starts[second], directions[second])
+            if corner is None:
+                break
+            corners.append(corner)
+        if len(corners) < 4:
+            continue
+        # each side on its piece's line, between the corners on it (cheapest test first: most
+        # pairs of pairs are pieces of the table's grain, or far apart along their lines)
+        covers: list[float] = []
+        for side_piece, start, end in ((c, corners[0], corners[1]), (b, corners[1], corners[2]),
+                                       (d, corners[2], corners[3]), (a, corners[3], corners[0])):
+            covers.append(_side_cover(lines[side_piece], start, end))
+            if covers[-1] < MIN_SIDE_COVER:
+                break
+        if min(covers) < MIN_SIDE_COVER:
+            continue
+        quad = order_corners(np.array(corners, dtype=np.float32))
+        if not _card_like(quad, frame_height, frame_width):
+            continue
+        scored.append((sum(covers), quad))
+    scored.sort(key=lambda item: -item[0])
+    kept: list[Quad] = []
+    for _, quad in scored:
+        # paper inside checked last, on the best covered only: it is the costliest test
+        if any(_same_outline(quad, other) for other in kept) or not _paper_inside(smooth, quad):
+            continue
+        kept.append(quad)
+        if len(kept) == MAX_LINE_QUADS:
+            break
+    return [np.asarray(quad / scale, dtype=np.float32) for quad in kept]
+
+
+def _paper_inside(shade: Gray, quad: Quad) -> bool:
+    """As _lighter_inside, by the medians of inside and around: a card on a white counter that
+    a shadow darkens, next to a sunlit patch (195416), is darker inside by the means; a pip,
+    ink all through, still is by its median."""
+    height, width = shade.shape[:2]
+    centre = quad.mean(axis=0)
+    around = centre + (quad - centre) * 1.25
+    left, top = np.floor(np.maximum(around.min(axis=0), 0)).astype(int)
+    right, bottom = np.ceil(np.minimum(around.max(axis=0) + 1, (width, height))).astype(int)
+    if right - left < 3 or bottom - top < 3:
+        return False
+    origin = np.array([left, top], np.float32)
+    inner = np.zeros((bottom - top, right - left), np.uint8)
+    ring = np.zeros_like(inner)
+    cv2.fillPoly(ring, [np.round(around - origin).astype(np.int32)], 255)
+    cv2.fillPoly(ring, [np.round(centre + (quad - centre) * 1.05 - origin).astype(np.int32)], 0)
+    cv2.fillPoly(inner, [np.round(centre + (quad - centre) * 0.9 - origin).astype(np.int32)], 255)
+    patch = shade[top:bottom, left:right]
+    inside, outside = patch[inner > 0], patch[ring > 0]
+    if not len(inside) or not len(outside):
+        return False
+    return float(np.median(inside)) >= float(np.median(outside)) - DARKER_INSIDE_MARGIN
+
+
+def _line_distance(piece: npt.NDArray[np.float64], other: npt.NDArray[np.float64]) -> float:
+    """How far `other`'s midpoint lies from `piece`'s line."""
+    direction = piece[2:] - piece[:2]
+    length = float(np.hypot(*direction))
+    middle = (other[:2] + other[2:]) / 2
+    return abs(float(direction[0] * (middle[1] - piece[1]) - direction[1] * (middle[0] - piece[0]))) / max(length, 1e-9)
+
+
+def _pieces_on_line(piece: npt.NDArray[np.float64], pieces: npt.NDArray[np.float64],
+                    angles: npt.NDArray[np.float64]) -> tuple[list[float], list[float], list[tuple[float, float]]]:
+    """`piece`'s line (a point on it, its unit direction) and the spans along it that the pieces
+    lying on it cover, each as (from, to) from that point."""
+    origin = piece[:2]
+    direction = piece[2:] - piece[:2]
+    unit = direction / max(float(np.hypot(*direction)), 1e-9)
+    side_angle = math.degrees(math.atan2(unit[1], unit[0])) % 180.0
+    skew = np.abs(angles - side_angle)
+    offsets = pieces.reshape(-1, 2, 2) - origin
+    across = np.abs(offsets[:, :, 0] * unit[1] - offsets[:, :, 1] * unit[0]).max(axis=1)
+    on_line = (np.minimum(skew, 180.0 - skew) <= SIDE_ANGLE) & (across <= SIDE_DISTANCE)
+    spans = np.sort(offsets[on_line] @ unit, axis=1)
+    return origin.tolist(), unit.tolist(), [(float(low), float(high)) for low, high in spans.tolist()]
+
+
+def _side_cover(line: tuple[list[float], list[float], list[tuple[float, float]]], start: tuple[float, float],
+                end: tuple[float, float]) -> float:
+    """Share of the side from `start` to `end` (both on `line`) that its pieces cover, overlaps
+    counted once: a side drawn twice is no better covered."""
+    origin, unit, spans = line
+    ends = sorted((point[0] - origin[0]) * unit[0] + (point[1] - origin[1]) * unit[1] for point in (start, end))
+    low, high = ends
+    if high - low < 1:
+        return 0.0
+    covered = 0.0
+    reached = low
+    for span_low, span_high in spans:  # sorted by where they start
+        span_low, span_high = max(span_low, reached), min(span_high, high)
+        if span_high > span_low:
+            covered += span_high - span_low
+            reached = span_high
+    return covered / (high - low)
