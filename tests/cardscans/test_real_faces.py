@@ -1,10 +1,12 @@
-"""Registering a card by photo, on real photographs, through the CLI as a referee runs it.
+"""Registering a card by photo, on real photographs, through the CLI as a referee runs it, and the
+rates on the report set.
 
-A SET deck stands in for the proprietary decks (benchmarks/data/faces-set-game/SOURCE.md: Apache-2.0
+A SET deck stands in for the proprietary decks (benchmarks/data/faces-set-game*/SOURCE.md: Apache-2.0
 photos kept in the repository, so these tests run everywhere). A card registered from one photo
 (`shinpan register-face`) is found in a photo of another day; its look-alikes on the same board
 (same colour, count and shading, another shape), never registered, are reported unrecognised.
-benchmarks/scan_real_faces.py measures the rates on 60 registered and 21 unregistered cards.
+On the report set (photos never tuned on), 60 registered cards are named and 21 others are not,
+at rates a little under those benchmarks/scan_real_faces.py prints.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from companion.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from benchmarks.scan_real_faces import framed_alone, load_labels, read_photo  # noqa: E402
+from benchmarks.scan_real_faces import framed_alone, load_labels, measure_faces, read_photo  # noqa: E402
 
 REGISTERING_PHOTO = "red-2-20161231_114330.jpg"
 LATER_PHOTO = "red-2-20170101_124832.jpg"  # a week later, another light
@@ -80,3 +82,30 @@ def test_real_look_alikes_never_registered_are_unrecognised_with_the_reason(
         here = [s for s in sightings if on_card(s, card(later, name), shape)]
         assert [s["kind"] for s in here] == ["unrecognised"], name
         assert here[0]["reason"] == "no registered card matches"
+
+
+# benchmarks/scan_real_faces.py on the report set (the seventh registering photo, measured once
+# after the last change): top-1 88.68 % of 477 (the goal, 90 %, not met), 0 wrong names, 2 false
+# accepts of 192 (the goal, 0, not met: unregistered striped cards of a second camera's photos named
+# as their empty look-alikes, see its SOURCE.md). A little under those, so that a change that loses
+# ground fails here; two false accepts are the most allowed until a fix made on tune data removes them.
+REPORT_MIN_TOP1 = 88.0
+REPORT_MAX_WRONG_NAMES = 0
+REPORT_MAX_FALSE_ACCEPTS = 2
+
+
+@pytest.fixture(scope="module")
+def report_figures() -> dict[str, float]:
+    return {figure.name.rsplit(".", 1)[-1]: figure.value
+            for figure in measure_faces("labels.json", "report", judged=True)}
+
+
+def test_the_report_set_names_registered_cards(report_figures: dict[str, float]) -> None:
+    assert report_figures["gallery"] == 60
+    assert report_figures["top1"] >= REPORT_MIN_TOP1
+    assert report_figures["wrong_name"] <= REPORT_MAX_WRONG_NAMES
+
+
+def test_the_report_set_names_hardly_any_unregistered_card(report_figures: dict[str, float]) -> None:
+    unregistered = 192  # appearances of the 21 cards never registered (SOURCE.md)
+    assert report_figures["false_accepts"] * unregistered / 100 <= REPORT_MAX_FALSE_ACCEPTS + 0.01
