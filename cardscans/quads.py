@@ -287,16 +287,16 @@ def _quad_cut_by_frame_edge(quad: Quad, frame_height: int, frame_width: int) -> 
     return ordered if balance > 0.6 else None  # as _card_like asks of a whole card's opposite sides
 
 
-def _lighter_inside(shade: Gray, quad: Quad) -> bool:
-    """Whether the quad is not clearly darker inside than just around it: a card's face is paper,
-    lighter than or like the table, whereas a pip is ink on paper."""
+def _inside_and_around(shade: Gray, quad: Quad) -> tuple[Gray, Gray, Gray] | None:
+    """The patch around a quad, a mask of its inside (shrunk to 0.9) and of a ring just outside it
+    (1.05 to 1.25), or None where the quad is too small to tell."""
     height, width = shade.shape[:2]
     centre = quad.mean(axis=0)
     around = centre + (quad - centre) * 1.25
     left, top = np.floor(np.maximum(around.min(axis=0), 0)).astype(int)
     right, bottom = np.ceil(np.minimum(around.max(axis=0) + 1, (width, height))).astype(int)
     if right - left < 3 or bottom - top < 3:
-        return True
+        return None
     origin = np.array([left, top], np.float32)
     inner = np.zeros((bottom - top, right - left), np.uint8)
     ring = np.zeros_like(inner)
@@ -304,6 +304,16 @@ def _lighter_inside(shade: Gray, quad: Quad) -> bool:
     cv2.fillPoly(ring, [np.round(centre + (quad - centre) * 1.05 - origin).astype(np.int32)], 0)
     cv2.fillPoly(inner, [np.round(centre + (quad - centre) * 0.9 - origin).astype(np.int32)], 255)
     patch = shade[top:bottom, left:right]
+    return patch, inner, ring
+
+
+def _lighter_inside(shade: Gray, quad: Quad) -> bool:
+    """Whether the quad is not clearly darker inside than just around it: a card's face is paper,
+    lighter than or like the table, whereas a pip is ink on paper."""
+    parts = _inside_and_around(shade, quad)
+    if parts is None:
+        return True
+    patch, inner, ring = parts
     return float(cv2.mean(patch, inner)[0]) >= float(cv2.mean(patch, ring)[0]) - DARKER_INSIDE_MARGIN
 
 
@@ -632,20 +642,10 @@ def _paper_inside(shade: Gray, quad: Quad) -> bool:
     """As _lighter_inside, by the medians of inside and around: a card on a white counter that
     a shadow darkens, next to a sunlit patch (195416), is darker inside by the means; a pip,
     ink all through, still is by its median."""
-    height, width = shade.shape[:2]
-    centre = quad.mean(axis=0)
-    around = centre + (quad - centre) * 1.25
-    left, top = np.floor(np.maximum(around.min(axis=0), 0)).astype(int)
-    right, bottom = np.ceil(np.minimum(around.max(axis=0) + 1, (width, height))).astype(int)
-    if right - left < 3 or bottom - top < 3:
+    parts = _inside_and_around(shade, quad)
+    if parts is None:
         return False
-    origin = np.array([left, top], np.float32)
-    inner = np.zeros((bottom - top, right - left), np.uint8)
-    ring = np.zeros_like(inner)
-    cv2.fillPoly(ring, [np.round(around - origin).astype(np.int32)], 255)
-    cv2.fillPoly(ring, [np.round(centre + (quad - centre) * 1.05 - origin).astype(np.int32)], 0)
-    cv2.fillPoly(inner, [np.round(centre + (quad - centre) * 0.9 - origin).astype(np.int32)], 255)
-    patch = shade[top:bottom, left:right]
+    patch, inner, ring = parts
     inside, outside = patch[inner > 0], patch[ring > 0]
     if not len(inside) or not len(outside):
         return False
