@@ -19,7 +19,8 @@ from cardscans.imageio import downscale, to_bgr, to_gray, work_scale
 from cardscans.playing_cards import CATALOG as PLAYING_CARDS
 from cardscans.playing_cards import CornerReader, DeckCatalog
 from cardscans.qrchain import Effort, QrReader
-from cardscans.quads import Quad, find_card_quads, find_card_quads_by_lines, quad_contains
+from cardscans.quad_lines import find_card_quads_by_lines
+from cardscans.quads import Quad, find_card_quads, quad_contains
 from cardscans.recognizer import FaceGallery, read_outlines
 from cardscans.sighting import CardSighting, left_to_right
 from companion.rules.catalog import Catalog
@@ -80,7 +81,7 @@ class Scanner:
         if any(sighting.kind == "card" for sighting in read):
             return read
         # Nothing named: a white card on a white counter may show no closed outline, only broken
-        # sides (quads.find_card_quads_by_lines; its cost, ~5 ms, only on such frames)
+        # sides (quad_lines.find_card_quads_by_lines; its cost, ~5 ms, only on such frames)
         by_lines = read_outlines(untagged(find_card_quads_by_lines(gray)),
                                  lambda quad: self._identify(colour, gray, quad), gray)
         named = [sighting for sighting in by_lines if sighting.kind == "card"]

@@ -11,7 +11,8 @@ import pytest
 from cardscans import synthetic
 from cardscans.pipeline import Scanner
 from cardscans.playing_cards import playing_card_face
-from cardscans.quads import find_card_quads, find_card_quads_by_lines
+from cardscans.quad_lines import find_card_quads_by_lines
+from cardscans.quads import find_card_quads
 
 Corners = npt.NDArray[np.float32]
 
