@@ -30,12 +30,14 @@ without a goal (per 9-card frame, outlines found, on the tune set; per face on t
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.util
 import json
 import random
 import sys
 import time
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import cv2
@@ -168,13 +170,19 @@ def load_report_labels(name: str = "labels.json") -> dict[str, Any]:
     return labels
 
 
-def faces_dir(labels_name: str) -> Path:
-    """The report set's faces are committed; the tune parts' sit in the cache its build script fills."""
+@functools.cache
+def _build_script() -> ModuleType:
+    """faces-set-game-v2/build.py, loaded once: it owns where the faces are."""
     spec = importlib.util.spec_from_file_location("faces_set_game_v2_build", REPORT_DATA / "build.py")
     assert spec is not None and spec.loader is not None
     build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)  # the build script owns where the faces are
-    folder: Path = build.faces_dir(labels_name)
+    spec.loader.exec_module(build)
+    return build
+
+
+def faces_dir(labels_name: str) -> Path:
+    """The report set's faces are committed; the tune parts' sit in the cache its build script fills."""
+    folder: Path = _build_script().faces_dir(labels_name)
     return folder
 
 

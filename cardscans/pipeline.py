@@ -17,7 +17,7 @@ from cardscans.card_indices import IndexSet
 from cardscans.identify import loaded_catalog, sighting_from_code
 from cardscans.imageio import downscale, to_bgr, to_gray, work_scale
 from cardscans.playing_cards import CATALOG as PLAYING_CARDS
-from cardscans.playing_cards import CornerReader, DeckCatalog
+from cardscans.playing_cards import CornerReader, DeckCatalog, frame_is_colourless
 from cardscans.qrchain import Effort, QrReader
 from cardscans.quad_lines import find_card_quads_by_lines
 from cardscans.quads import Quad, find_card_quads, quad_contains
@@ -70,6 +70,7 @@ class Scanner:
 
     def _faces(self, colour: Any, gray: Any, tags: list[CardSighting]) -> list[CardSighting]:
         codes = [np.array(tag.polygon, np.float32) for tag in tags]
+        grey = frame_is_colourless(colour)  # once a frame, not once an outline
 
         def untagged(quads: list[Quad]) -> list[Quad]:
             # a tagged card is read by its tag; an outline inside a code is a few of its modules
@@ -77,13 +78,15 @@ class Scanner:
                     and not any(quad_contains(code, (float(quad[:, 0].mean()), float(quad[:, 1].mean())))
                                 for code in codes)]
 
-        read = read_outlines(untagged(find_card_quads(gray)), lambda quad: self._identify(colour, gray, quad), gray)
+        def identify(quad: Quad) -> CardSighting | None:
+            return self._identify(colour, gray, quad, grey)
+
+        read = read_outlines(untagged(find_card_quads(gray)), identify, gray)
         if any(sighting.kind == "card" for sighting in read):
             return read
         # Nothing named: a white card on a white counter may show no closed outline, only broken
         # sides (quad_lines.find_card_quads_by_lines; its cost, ~5 ms, only on such frames)
-        by_lines = read_outlines(untagged(find_card_quads_by_lines(gray)),
-                                 lambda quad: self._identify(colour, gray, quad), gray)
+        by_lines = read_outlines(untagged(find_card_quads_by_lines(gray)), identify, gray)
         named = [sighting for sighting in by_lines if sighting.kind == "card"]
         if not named:
             return read
@@ -91,12 +94,12 @@ class Scanner:
         return named + [sighting for sighting in read if not any(
             quad_contains(np.array(card.polygon, np.float32), sighting.centre) for card in named)]
 
-    def _identify(self, colour: Any, gray: Any, quad: Quad) -> CardSighting | None:
+    def _identify(self, colour: Any, gray: Any, quad: Quad, grey: bool) -> CardSighting | None:
         """The card in an untagged outline: by its corner index, else by its registered face."""
         sighting = None
         unsure = None  # the corner reader's reason, kept when nothing names the card
         if self.corners is not None:
-            examined = self.corners.examine(colour, quad, self.deck)
+            examined = self.corners.examine(colour, quad, self.deck, grey)
             sighting, unsure = (examined, None) if examined.kind == "card" else (None, examined)
         if sighting is None and self.gallery is not None:
             sighting = self.gallery.sighting(colour, quad)

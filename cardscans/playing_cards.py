@@ -507,13 +507,14 @@ class CornerReader:
                 for label, variants in templates.items() if variants})
         return self._banks[kind]
 
-    def examine(self, image: npt.NDArray[np.uint8], quad: Quad, deck: DeckCatalog | None = None) -> CardSighting:
+    def examine(self, image: npt.NDArray[np.uint8], quad: Quad, deck: DeckCatalog | None = None,
+                colourless: bool | None = None) -> CardSighting:
         """The card in `quad` as a playing card (or as the card of `deck`, a catalog of a standard
-        deck such as MACE's), else an `unrecognised` sighting saying why."""
+        deck such as MACE's), else an `unrecognised` sighting saying why. `colourless`: whether the
+        whole frame is greyscale (`frame_is_colourless`), when the caller has measured it once for
+        all its outlines."""
         bgr = to_bgr(image)
-        # a greyscale photo is colourless everywhere; a black card drawn in neutral ink is so on its
-        # face only, and its ink is black
-        grey = is_colourless(bgr) if np.asarray(image).ndim == 3 else True
+        grey = frame_is_colourless(image) if colourless is None else colourless
         reading = self._examine_balanced(balance(rectify(bgr, quad, FACE), grey))
         if (reading.card_id is None and not reading.reason.startswith(NOT_TURNED_FOR)
                 and _seen_ratio(quad) >= MIN_RATIO_TO_TURN):
@@ -535,6 +536,12 @@ class CornerReader:
             CardSighting | None):
         sighting = self.examine(image, quad, deck)
         return sighting if sighting.kind == "card" else None
+
+
+def frame_is_colourless(image: npt.NDArray[np.uint8]) -> bool:
+    """Whether a frame is a greyscale photo. Asked of the whole frame, not of a face: a black card
+    drawn in neutral ink is colourless on its face only, and its ink is black."""
+    return is_colourless(to_bgr(image)) if np.asarray(image).ndim == 3 else True
 
 
 def _seen_ratio(quad: Quad) -> float:
