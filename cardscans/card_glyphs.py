@@ -136,15 +136,36 @@ def balance(face: npt.NDArray[np.uint8], colourless: bool = False) -> BalancedFa
     """White balance from the card's border ring, where every standard card is plain paper.
     `colourless`: the photo holds no colour at all (`is_colourless` of the whole frame, not of the
     face: a black card drawn in perfectly neutral ink is colourless on its face, yet black)."""
-    bgr = to_bgr(face)
-    if bgr.shape[:2] != (FACE[1], FACE[0]):
-        bgr = np.asarray(cv2.resize(bgr, FACE, interpolation=cv2.INTER_AREA), dtype=np.uint8)
+    bgr = _face_sized(face)
     # the brighter half of the ring is paper even where an index or a picture reaches into it (every
     # third ring pixel is plenty for a percentile, in a third of the time)
     levels_counted = np.bincount(np.ascontiguousarray(bgr).ravel()[_RING_BYTES] + _RING_OFFSETS, minlength=768)
     nth = int(0.75 * (len(_RING_SAMPLE) - 1))
     white = np.maximum([int(np.searchsorted(np.cumsum(counts), nth + 1)) for counts in levels_counted.reshape(3, 256)],
                        1).astype(np.float32)
+    return _balanced_by(bgr, white, colourless)
+
+
+def balance_by_corner(face: npt.NDArray[np.uint8], colourless: bool = False) -> BalancedFace:
+    """White balance from the top-left corner index's surroundings: for a face placed around an
+    index found without the card's outline (cardscans.index_pairs), whose border ring may be table
+    or past the frame. Glyphs cover well under a quarter of the corner, so its brighter quarter is
+    paper."""
+    bgr = _face_sized(face)
+    corner = np.ascontiguousarray(bgr[: int(CORNER[1] * FACE[1]), : int(CORNER[0] * FACE[0])]).reshape(-1, 3)
+    nth = int(0.75 * (len(corner) - 1))
+    white = np.maximum([_nth_smallest(corner[:, channel], nth) for channel in range(3)], 1).astype(np.float32)
+    return _balanced_by(bgr, white, colourless)
+
+
+def _face_sized(face: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    bgr = to_bgr(face)
+    if bgr.shape[:2] != (FACE[1], FACE[0]):
+        bgr = np.asarray(cv2.resize(bgr, FACE, interpolation=cv2.INTER_AREA), dtype=np.uint8)
+    return bgr
+
+
+def _balanced_by(bgr: npt.NDArray[np.uint8], white: npt.NDArray[np.float32], colourless: bool) -> BalancedFace:
     # each channel divided by its white through a lookup table, in 8 bits (ink is far below the
     # paper, so clipping at the paper's white loses nothing the cut needs)
     levels = np.arange(256, dtype=np.float32)[:, None] * (255.0 / white)[None, :]

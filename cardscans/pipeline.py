@@ -16,6 +16,7 @@ import numpy as np
 from cardscans.card_indices import IndexSet
 from cardscans.identify import loaded_catalog, sighting_from_code
 from cardscans.imageio import downscale, to_bgr, to_gray, work_scale
+from cardscans.index_pairs import cards_by_index_pairs
 from cardscans.playing_cards import CATALOG as PLAYING_CARDS
 from cardscans.playing_cards import CornerReader, DeckCatalog, frame_is_colourless
 from cardscans.qrchain import Effort, QrReader
@@ -82,17 +83,24 @@ class Scanner:
             return self._identify(colour, gray, quad, grey)
 
         read = read_outlines(untagged(find_card_quads(gray)), identify, gray)
-        if any(sighting.kind == "card" for sighting in read):
-            return read
-        # Nothing named: a white card on a white counter may show no closed outline, only broken
-        # sides (quad_lines.find_card_quads_by_lines; its cost, ~5 ms, only on such frames)
-        by_lines = read_outlines(untagged(find_card_quads_by_lines(gray)), identify, gray)
-        named = [sighting for sighting in by_lines if sighting.kind == "card"]
-        if not named:
-            return read
-        # the outline passes' unrecognised outlines, but for those on a card now named
-        return named + [sighting for sighting in read if not any(
-            quad_contains(np.array(card.polygon, np.float32), sighting.centre) for card in named)]
+        if not any(sighting.kind == "card" for sighting in read):
+            # Nothing named: a white card on a white counter may show no closed outline, only broken
+            # sides (quad_lines.find_card_quads_by_lines; its cost, ~5 ms, only on such frames)
+            by_lines = read_outlines(untagged(find_card_quads_by_lines(gray)), identify, gray)
+            read = _named_over(read, [sighting for sighting in by_lines if sighting.kind == "card"])
+        if self.corners is not None:
+            # cards whose outline no pass found or read (cut by the frame, lying against another):
+            # by their two corner indices (cardscans.index_pairs)
+            corners = self.corners
+            taken = [np.array(s.polygon, np.float32) for s in [*tags, *read] if s.kind == "card"] + codes
+
+            def confirm(quad: Quad, card: str | None) -> CardSighting | None:
+                sighting = corners.examine(colour, quad, self.deck, grey, expected=card)
+                return sighting if sighting.kind == "card" else None
+
+            by_indices = cards_by_index_pairs(to_bgr(colour), corners.read_index, confirm, taken, grey)
+            read = _named_over(read, by_indices)
+        return read
 
     def _identify(self, colour: Any, gray: Any, quad: Quad, grey: bool) -> CardSighting | None:
         """The card in an untagged outline: by its corner index, else by its registered face."""
@@ -106,3 +114,11 @@ class Scanner:
         if sighting is not None and self.catalog not in (None, sighting.catalog):
             return None
         return sighting or unsure
+
+
+def _named_over(read: list[CardSighting], named: list[CardSighting]) -> list[CardSighting]:
+    """`read` with the cards of another pass added, less its unrecognised outlines on those cards."""
+    if not named:
+        return read
+    return named + [sighting for sighting in read if sighting.kind == "card" or not any(
+        quad_contains(np.array(card.polygon, np.float32), sighting.centre) for card in named)]

@@ -96,6 +96,9 @@ MIN_PIPS_FOR_SUIT = 2
 # singles, its picture's blobs far less: blobs below this are not counted as suit marks
 SUIT_MARK_SCORE = 0.8
 MIN_PIPS_OF_A_NUMBER = 2  # the fewest pips a number card prints (a 2)
+# Two numbers' templates this close on one glyph: its shape cannot tell them, the pips may
+# (Ammememe's flat-topped 3 scores 0.75-0.83 as a 3 and 0.82-0.83 as a 5)
+PIPS_SETTLE_MARGIN = 0.1
 # court cards count as -1 (a picture) or 2 pips (suit marks beside the picture) on the tune sets, 4
 # once (rdpong's JS); an ace of spades' ornate pip counts up to 22, so aces are not asked
 COURT_RANKS = ("J", "Q", "K")
@@ -274,9 +277,13 @@ class CornerReader:
         elif first.card_id or second.card_id:
             reading = first if first.card_id else second
             # one read only at another ink cut is never clear-cut alone: a cut tighter or looser
-            # than the print's own changes a glyph's shape, so something else must agree
+            # than the print's own changes a glyph's shape, so something else must agree. Nor is a
+            # court card's or a joker's: no pips check their letter, and a picture's print (a key,
+            # a crown) reads as one where an outline runs round the picture, not the card
+            # (Ammememe's KC read as a joker, its QD as a JD, both from one corner of the picture)
             clear_cut = (reading.score >= SINGLE_CORNER_SCORE and reading.margin >= SINGLE_CORNER_MARGIN
-                         and reading.ink_level == 0)
+                         and reading.ink_level == 0 and (reading.card_id or "")[:-1] not in COURT_RANKS
+                         and reading.card_id != JOKER)
             if not clear_cut:
                 other = second if first.card_id else first
                 confirmed = (self._pips_confirm(balanced, reading) or self._rank_confirms(balanced, reading, other)
@@ -378,6 +385,12 @@ class CornerReader:
             return CornerReading(None, reading.score, f"the index reads {card} but the face shows {seen}")
         return reading
 
+    def read_index(self, face: BalancedFace) -> CornerReading:
+        """What an index upright at the face's top left reads on its own, at the plain ink cut: its
+        card, or at least its rank (a joker's lettering is no rank over a suit: nothing)."""
+        reading = self.read_corner(face, (0,))
+        return CornerReading(None, 0.0, "a joker") if reading.card_id == JOKER else reading
+
     def read_corner(self, face: BalancedFace, levels: tuple[int, ...] = INK_LEVELS) -> CornerReading:
         """The index in the top-left corner of an upright, white-balanced face: the plainest cut of
         its glyphs that reads as a card (a broken or joined print is cut again, then the ink is cut
@@ -400,6 +413,10 @@ class CornerReader:
         printed = printed_ranks(self.indices)
         label, rank_score, reason, rank_margin = _best(self._bank("rank"), rank_glyph, printed, RANK_MATCHING,
                                                        checked={n for n in NUMBERS if n in printed})
+        if face is not None and suit_glyph is not None and rank_glyph.parts < 2:
+            settled = self._number_by_pips(rank_glyph, suit_glyph, face)
+            if settled is not None:
+                label, rank_score, rank_margin = settled
         if label is None:
             return CornerReading(None, rank_score, f"rank not readable ({reason})")
         rank = printed[label]
@@ -468,6 +485,28 @@ class CornerReader:
                              suit_glyph=suit_glyph, rank=rank, rank_margin=rank_margin, suit_margin=suit_margin,
                              suit_red=red, suit_lean=suit, rank_in_pieces=in_pieces)
 
+    def _number_by_pips(self, rank_glyph: Glyph, suit_glyph: Glyph, face: BalancedFace) -> (
+            tuple[str, float, float] | None):
+        """A number glyph too like another number to tell by shape (a flat-topped 3 against a 5:
+        Ammememe's deck) settled by the face's pips, when they number one of the two: the rank as
+        label, score and margin. The lead counts as just enough, so a corner read so is never
+        clear-cut alone; both glyphs must still lead every letter by the usual margin."""
+        scores = _label_scores(self._bank("rank"), rank_glyph)
+        numbers = sorted((label for label in scores if label in NUMBERS and label != "10"),
+                         key=lambda label: -scores[label])
+        if len(numbers) < 2:
+            return None
+        first, second = numbers[:2]
+        if scores[first] - scores[second] >= PIPS_SETTLE_MARGIN:
+            return None
+        letters = [score for label, score in scores.items() if label not in NUMBERS]
+        pips = str(count_pips(face, suit_glyph))
+        if pips not in (first, second) or scores[pips] < RANK_MATCHING.min_score:
+            return None
+        if scores[pips] - max(letters, default=-1.0) < RANK_MATCHING.margin:
+            return None
+        return pips, scores[pips], RANK_MATCHING.margin
+
     def _pip_suit(self, face: BalancedFace, suit_marks_only: bool = False) -> str | None:
         """Spade or club by the face's pips (each turned upright), None when too few or undecided.
         `suit_marks_only`: a court card's face, where only blobs shaped like a black suit count (its
@@ -508,11 +547,12 @@ class CornerReader:
         return self._banks[kind]
 
     def examine(self, image: npt.NDArray[np.uint8], quad: Quad, deck: DeckCatalog | None = None,
-                colourless: bool | None = None) -> CardSighting:
+                colourless: bool | None = None, expected: str | None = None) -> CardSighting:
         """The card in `quad` as a playing card (or as the card of `deck`, a catalog of a standard
         deck such as MACE's), else an `unrecognised` sighting saying why. `colourless`: whether the
         whole frame is greyscale (`frame_is_colourless`), when the caller has measured it once for
-        all its outlines."""
+        all its outlines. `expected`: the playing card something else read there (its indices,
+        cardscans.index_pairs): any other reading is unrecognised."""
         bgr = to_bgr(image)
         grey = frame_is_colourless(image) if colourless is None else colourless
         reading = self._examine_balanced(balance(rectify(bgr, quad, FACE), grey))
@@ -524,6 +564,8 @@ class CornerReader:
             if turned.card_id is not None:
                 reading = turned
         polygon = tuple((float(x), float(y)) for x, y in quad)
+        if expected is not None and reading.card_id not in (None, expected):
+            reading = CornerReading(None, reading.score, f"the indices read {expected}, the outline {reading.card_id}")
         if reading.card_id is None:
             return CardSighting("unrecognised", "corner-index", polygon, 0.0, reason=reading.reason)
         card_id, catalog = reading.card_id, CATALOG

@@ -1,0 +1,265 @@
+"""Playing cards found by their two corner indices where no card outline is found: a white card on
+a white counter, a card the frame cuts, a close-up, a card lying against its neighbour.
+
+A person reads such a card by its index, not its edge. So:
+1. ink blobs come from a local threshold of the frame in grey, reduced to DETECT_WIDTH as for
+   outlines;
+2. an index spot is a blob with a smaller one just below it, in any direction (rank over suit), on
+   plain paper: little other ink around the pair, unlike a court card's picture;
+3. a spot is kept only with a partner: a spot turned half round, of its size, a card's length away
+   down and to one side (a card prints its index twice, the second upside down);
+4. each kept spot is read upright by the corner reader on a face laid around it;
+5. two partners that read the same rank (and no two different cards) give that card's outline,
+   which the corner reader then examines as it examines any outline (both corners, the pips
+   against the rank): the card is named only when that examination names it, and names what the
+   indices named. One index alone names nothing here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from cardscans.card_glyphs import FACE, BalancedFace, balance_by_corner
+from cardscans.playing_cards import CornerReading
+from cardscans.quads import DETECT_WIDTH, Quad, quad_contains, reduced_frame
+from cardscans.sighting import CardSighting
+
+Vector = npt.NDArray[np.float64]
+
+# Where an upright index sits on a FACE-sized card: its rank's and its suit's centres.
+RANK_CENTRE = (24.0, 31.0)
+SUIT_CENTRE = (24.0, 73.0)
+SPACING = SUIT_CENTRE[1] - RANK_CENTRE[1]  # rank to suit, the unit every length below is measured in
+# The card's own corner from its rank's centre, across and up, in SPACINGs.
+CORNER_ACROSS = RANK_CENTRE[0] / SPACING
+CORNER_UP = RANK_CENTRE[1] / SPACING
+
+GLYPH_SIZE = (0.012, 0.12)  # a glyph's larger side, of the frame's shorter side
+LOCAL_BLOCK = 20  # the local threshold's window: the frame's shorter side over this
+PRINT_OFFSET = 30  # grey levels below the window's mean that count as ink
+MIN_FILL = 0.12  # of its box: a thinner blob is a line (a card's edge, a crack), not a glyph
+SUIT_TO_RANK = (0.45, 1.0)  # a suit's larger side against its rank's: smaller, never larger
+RANK_TO_SUIT = (0.7, 1.9)  # centre to centre, in the rank's larger side
+TWO_PART_GAP = 0.9  # centre to centre, in the larger blob's larger side: the "1" and "0" of a 10
+TWO_PART_SIZE = (0.6, 1.67)  # one blob's larger side against the other's (a "1" turned is squarer)
+AROUND = 0.35  # the paper looked at around a spot, in SPACINGs
+MAX_OTHER_INK = 0.1  # of that paper: more is a picture's print, not an index's margin
+PARTNER_TURN = np.radians(30)  # off a half turn
+PARTNER_SIZE = 1.33  # one spot's spacing over its partner's, at most
+PARTNER_DISTANCE = (4.0, 14.0)  # in SPACINGs: a card's diagonal between its two indices
+PARTNER_SLANT = (0.35, 1.5)  # the partner's distance across over its distance down
+CARD_ASPECT = (1.15, 1.8)  # height over width of the outline two partners give
+MAX_READS = 16  # spots read in one frame, the widest pairs first: the tune photos' cards need at most 12
+
+
+@dataclass(frozen=True)
+class IndexSpot:
+    """A rank blob's centre and the suit blob's below it, in frame pixels."""
+
+    rank: Vector
+    suit: Vector
+
+    @property
+    def spacing(self) -> float:
+        return float(np.hypot(*(self.suit - self.rank)))
+
+    @property
+    def down(self) -> Vector:
+        """The card's downward direction as this index stands."""
+        return np.asarray((self.suit - self.rank) / max(self.spacing, 1e-6), dtype=np.float64)
+
+    @property
+    def across(self) -> Vector:
+        """The card's rightward direction as this index stands (y grows downward)."""
+        down = self.down
+        return np.array([down[1], -down[0]])
+
+
+def index_spots(image: npt.NDArray[np.uint8]) -> list[IndexSpot]:
+    """Rank-over-suit pairs of blobs on plain paper, in frame pixels (`image`: BGR)."""
+    scale = min(1.0, DETECT_WIDTH / int(image.shape[1]))
+    # in grey, not each pixel's darkest channel, where red ink would be as dark as black: a court
+    # card's coloured picture then gives so many more blobs that its indices go unread (tune photos)
+    gray = np.asarray(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), dtype=np.uint8)
+    small = np.asarray(cv2.medianBlur(reduced_frame(gray, scale), 3), dtype=np.uint8)
+    short = min(small.shape)
+    block = max(15, (short // LOCAL_BLOCK) | 1)
+    # print stands well off its paper (a table's grain, a shadow's edge or the band along a card's
+    # own edge, which a glyph near the edge would join, barely do)
+    ink = np.asarray(cv2.adaptiveThreshold(small, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
+                                           block, PRINT_OFFSET), dtype=np.uint8)
+    _, _, found, middles = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    stats = np.asarray(found, dtype=np.int32)
+    centres = np.asarray(middles, dtype=np.float64)
+    size = np.maximum(stats[:, 2], stats[:, 3]).astype(np.float64)
+    glyphs = ((size >= max(6.0, GLYPH_SIZE[0] * short)) & (size <= GLYPH_SIZE[1] * short)
+              & (stats[:, 4] >= MIN_FILL * stats[:, 2] * stats[:, 3]))
+    glyphs[0] = False  # the background
+    chosen = np.flatnonzero(glyphs)
+    if len(chosen) < 2:
+        return []
+    blobs, centre = _with_two_part_ranks(stats[chosen], centres[chosen])
+    side = np.maximum(blobs[:, 2], blobs[:, 3]).astype(np.float64)
+    offset = centre[None, :, :] - centre[:, None, :]  # [rank, suit]: from a rank blob to a suit blob
+    distance = np.hypot(offset[..., 0], offset[..., 1])
+    ratio = side[None, :] / side[:, None]
+    paired = ((distance > RANK_TO_SUIT[0] * side[:, None]) & (distance < RANK_TO_SUIT[1] * side[:, None])
+              & (ratio > SUIT_TO_RANK[0]) & (ratio < SUIT_TO_RANK[1]))
+    ranks, suits = np.nonzero(paired)
+    plain = _on_plain_paper(np.asarray(cv2.integral(ink), dtype=np.int32), blobs[ranks], blobs[suits],
+                            distance[ranks, suits])
+    return [IndexSpot(centre[rank] / scale, centre[suit] / scale)
+            for rank, suit in zip(ranks[plain], suits[plain], strict=True)]
+
+
+def _with_two_part_ranks(blobs: npt.NDArray[np.int32], centres: npt.NDArray[np.float64]) -> (
+        tuple[npt.NDArray[np.int32], npt.NDArray[np.float64]]):
+    """The blobs (statistics' rows: x, y, width, height, area) and their centres, with each two
+    blobs of one height side by side added as one: a "10" prints as two, and its suit lies below
+    the pair's middle, not below either."""
+    side = np.maximum(blobs[:, 2], blobs[:, 3]).astype(np.float64)
+    offset = centres[None, :, :] - centres[:, None, :]
+    near = np.hypot(offset[..., 0], offset[..., 1]) < TWO_PART_GAP * np.maximum(side[:, None], side[None, :])
+    alike = (side[None, :] / side[:, None] > TWO_PART_SIZE[0]) & (side[None, :] / side[:, None] < TWO_PART_SIZE[1])
+    first, second = np.nonzero(np.triu(near & alike, k=1))
+    if len(first) == 0:
+        return blobs, centres
+    left = np.minimum(blobs[first, 0], blobs[second, 0])
+    top = np.minimum(blobs[first, 1], blobs[second, 1])
+    right = np.maximum(blobs[first, 0] + blobs[first, 2], blobs[second, 0] + blobs[second, 2])
+    bottom = np.maximum(blobs[first, 1] + blobs[first, 3], blobs[second, 1] + blobs[second, 3])
+    joined = np.stack([left, top, right - left, bottom - top, blobs[first, 4] + blobs[second, 4]], axis=1)
+    middles = np.stack([(left + right) / 2, (top + bottom) / 2], axis=1)
+    return (np.concatenate([blobs, joined.astype(blobs.dtype)]),
+            np.concatenate([centres, middles.astype(np.float64)]))
+
+
+def _on_plain_paper(summed: npt.NDArray[np.int32], ranks: npt.NDArray[np.int32], suits: npt.NDArray[np.int32],
+                    spacings: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
+    """Per rank and suit blob (their statistics' rows): little ink around the two but their own
+    (`summed`: the ink's integral image)."""
+    margin = AROUND * spacings
+    height, width = summed.shape[0] - 1, summed.shape[1] - 1
+    start = np.minimum(ranks[:, :2], suits[:, :2]) - margin[:, None]  # x, y
+    end = np.maximum(ranks[:, :2] + ranks[:, 2:4], suits[:, :2] + suits[:, 2:4]) + margin[:, None]
+    left, right = (np.clip(x, 0, width).astype(np.intp) for x in (start[:, 0], end[:, 0]))
+    top, bottom = (np.clip(y, 0, height).astype(np.intp) for y in (start[:, 1], end[:, 1]))
+    area = (right - left) * (bottom - top)
+    inked = (summed[bottom, right].astype(np.int64) - summed[top, right] - summed[bottom, left] + summed[top, left])
+    other = inked - ranks[:, 4] - suits[:, 4]
+    return np.asarray((area > 0) & (other <= MAX_OTHER_INK * area), dtype=np.bool_)
+
+
+def partners(spots: list[IndexSpot]) -> npt.NDArray[np.bool_]:
+    """[i, j]: spot j may be the other index of spot i's card (see the module's step 3)."""
+    if not spots:
+        return np.zeros((0, 0), bool)
+    ranks = np.array([spot.rank for spot in spots])
+    downs = np.array([spot.down for spot in spots])
+    spacings = np.array([spot.spacing for spot in spots])
+    angles = np.arctan2(downs[:, 1], downs[:, 0])
+    off_half_turn = np.abs(((angles[:, None] - angles[None, :]) % (2 * np.pi)) - np.pi)
+    sizes = spacings[:, None] / spacings[None, :]
+    offset = ranks[None, :, :] - ranks[:, None, :]  # from spot i to spot j
+    down = np.einsum("ijk,ik->ij", offset, downs) / spacings[:, None]
+    across = np.abs(offset[..., 0] * downs[:, None, 1] - offset[..., 1] * downs[:, None, 0]) / spacings[:, None]
+    distance = np.hypot(down, across)
+    slant = across / np.maximum(down, 1e-6)
+    return np.asarray((off_half_turn < PARTNER_TURN) & (sizes < PARTNER_SIZE) & (sizes > 1 / PARTNER_SIZE)
+                      & (down > 0) & (distance > PARTNER_DISTANCE[0]) & (distance < PARTNER_DISTANCE[1])
+                      & (slant > PARTNER_SLANT[0]) & (slant < PARTNER_SLANT[1]), dtype=np.bool_)
+
+
+def upright_face(image: npt.NDArray[np.uint8], spot: IndexSpot, colourless: bool) -> BalancedFace:
+    """A FACE-sized view with the spot's index upright at its top left, balanced by the index's paper."""
+    scale = spot.spacing / SPACING
+    across, down = spot.across, spot.down
+    origin = spot.rank - scale * (RANK_CENTRE[0] * across + RANK_CENTRE[1] * down)
+    to_frame = np.array([[scale * across[0], scale * down[0], origin[0]],
+                         [scale * across[1], scale * down[1], origin[1]]], np.float64)
+    face = cv2.warpAffine(image, to_frame, FACE, flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR,
+                          borderMode=cv2.BORDER_REPLICATE)
+    return balance_by_corner(np.asarray(face, dtype=np.uint8), colourless)
+
+
+def card_outline(first: IndexSpot, second: IndexSpot) -> Quad | None:
+    """The outline of the card whose indices two partner spots are, clockwise from the top left as
+    `first` stands; None when it is not card-shaped."""
+    down = first.down - second.down
+    down /= max(float(np.hypot(*down)), 1e-6)
+    across = np.array([down[1], -down[0]])
+    spacing = (first.spacing + second.spacing) / 2
+    side = 1.0 if float((second.rank - first.rank) @ across) >= 0 else -1.0  # -1: a four-index deck's other pair
+    near = first.rank - spacing * (side * CORNER_ACROSS * across + CORNER_UP * down)
+    far = second.rank + spacing * (side * CORNER_ACROSS * across + CORNER_UP * down)
+    width, height = float((far - near) @ across), float((far - near) @ down)
+    if height <= 0 or not CARD_ASPECT[0] <= height / max(abs(width), 1e-6) <= CARD_ASPECT[1]:
+        return None
+    top_left = near + min(0.0, width) * across
+    corners = [top_left, top_left + abs(width) * across, top_left + abs(width) * across + height * down,
+               top_left + height * down]
+    return np.array(corners, np.float32)
+
+
+Confirm = Callable[[Quad, "str | None"], "CardSighting | None"]
+
+
+def cards_by_index_pairs(image: npt.NDArray[np.uint8], read: Callable[[BalancedFace], CornerReading],
+                         confirm: Confirm, taken: list[Quad], colourless: bool) -> list[CardSighting]:
+    """The cards whose two indices read the same rank, confirmed on the outline they give:
+    `confirm` examines it as any outline, expecting the card either index named (None when
+    neither named one: a suit too small to tell spade from club, which the face's suit marks
+    may settle). No spot inside an outline of `taken` (cards named already) is read."""
+    spots = [spot for spot in index_spots(image)
+             if not any(quad_contains(quad, (float(spot.rank[0]), float(spot.rank[1]))) for quad in taken)]
+    linked = partners(spots)
+    readings: dict[int, CornerReading] = {}
+
+    def reading(index: int) -> CornerReading | None:
+        if index not in readings:
+            if len(readings) >= MAX_READS:
+                return None
+            readings[index] = read(upright_face(image, spots[index], colourless))
+        return readings[index]
+
+    named: list[CardSighting] = []
+    outlines = list(taken)
+    for first, second in _widest_first(spots, linked):
+        one = reading(first)
+        if one is None or one.rank is None:
+            continue
+        other = reading(second)
+        if other is None or one.rank != other.rank:
+            continue
+        cards = {read.card_id for read in (one, other) if read.card_id}
+        if len(cards) > 1:
+            continue  # the two indices name different cards
+        outline = card_outline(spots[first], spots[second])
+        if outline is None:
+            continue
+        centre = (float(outline[:, 0].mean()), float(outline[:, 1].mean()))
+        if any(quad_contains(quad, centre) for quad in outlines):
+            continue
+        sighting = confirm(outline, cards.pop() if cards else None)
+        if sighting is not None:
+            named.append(sighting)
+            outlines.append(outline)
+    return named
+
+
+def _widest_first(spots: list[IndexSpot], linked: npt.NDArray[np.bool_]) -> list[tuple[int, int]]:
+    """Each pair of partners once, the farthest apart (in their spacings) first: a card's two
+    indices are the farthest apart of its print's blobs, and a court card's picture holds many
+    nearer pairs, which the read budget then seldom reaches."""
+    pairs = [(int(a), int(b)) for a, b in zip(*np.nonzero(linked), strict=True) if a < b or not linked[b, a]]
+
+    def apart(pair: tuple[int, int]) -> float:
+        one, other = spots[pair[0]], spots[pair[1]]
+        return float(np.hypot(*(other.rank - one.rank))) / (one.spacing + other.spacing)
+
+    return sorted(pairs, key=apart, reverse=True)
