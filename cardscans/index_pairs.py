@@ -53,8 +53,8 @@ PARTNER_TURN = np.radians(30)  # off a half turn
 PARTNER_SIZE = 1.33  # one spot's spacing over its partner's, at most
 PARTNER_DISTANCE = (4.0, 14.0)  # in SPACINGs: a card's diagonal between its two indices
 PARTNER_SLANT = (0.35, 1.5)  # the partner's distance across over its distance down
-CARD_ASPECT = (1.15, 1.8)  # height over width of the outline two partners give
-MAX_READS = 16  # spots read in one frame, the widest pairs first: the tune photos' cards need at most 12
+CARD_ASPECT = (0.95, 2.0)  # height over width of the outline two partners give (a squeezed photo: 1.15)
+MAX_READS = 8  # spots read in one frame, widest pairs first (~1.5 ms each): all the tune photos needed
 
 
 @dataclass(frozen=True)
