@@ -6,7 +6,9 @@ Two sources of photos:
   one white-paper deck, split by source photo into a tune half and a held-apart report half, and a
   black-paper deck (light ink on dark paper, which the reader does not read) printed without a goal;
 - benchmarks/data/cards-real (SOURCE.md): photos of repositories without a licence, fetched into a
-  local cache by its fetch.py; skipped, saying so, when the cache is missing.
+  local cache by its fetch.py; skipped, saying so, when the cache is missing;
+- ammememe-white-singles-more: 166 more tune photos of the same white deck, fetched into that cache
+  by cards-ammememe/more_tune.py (never a reported figure: their labels were not checked by eye).
 
 Per set: share of labelled cards named right, share named wrong (a card named that is not in the
 photo, or named twice: worse than none), median and p95 ms per frame through
@@ -17,6 +19,7 @@ way. Tune sets are printed first, without goals. The glyph templates are cut fro
 (edje-peer-templates); without them its figures are left out.
 
     .venv/bin/python benchmarks/data/cards-real/fetch.py --mirror DIR   # once: fills the cache
+    .venv/bin/python benchmarks/data/cards-ammememe/more_tune.py --mirror DIR   # and the larger tune set
     .venv/bin/python benchmarks/scan_real_cards.py [--json] [--only NAME-PART]
 
 Goals (report sets): single cards >= 95 % right and <= 0.5 % wrong; multi-card scenes >= 90 %
@@ -105,8 +108,18 @@ def committed_sets() -> list[PhotoSet]:
     return list(sets.values())
 
 
+def more_tune_set(folder: Path) -> PhotoSet:
+    """The larger tune set of the same white deck (cards-ammememe/more_tune.py), from the cache."""
+    more: dict[str, Any] = json.loads((AMMEMEME / "more-tune.json").read_text(encoding="utf-8"))
+    place = folder / more["set"]
+    missing = "" if place.is_dir() else f"{place} is missing: run benchmarks/data/cards-ammememe/more_tune.py"
+    indices = json.loads((AMMEMEME / "manifest.json").read_text(encoding="utf-8"))["indices"]
+    return PhotoSet(more["set"], more["role"], more["kind"], indices,
+                    [Photo(place / photo["file"], list(photo["cards"])) for photo in more["photos"]], missing=missing)
+
+
 def load_sets() -> list[PhotoSet]:
-    return committed_sets() + cached_sets(cache_dir())
+    return [*committed_sets(), more_tune_set(cache_dir()), *cached_sets(cache_dir())]
 
 
 def photos(card_set: PhotoSet) -> list[tuple[npt.NDArray[np.uint8], Photo]]:
