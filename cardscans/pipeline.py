@@ -79,14 +79,20 @@ class Scanner:
                     and not any(quad_contains(code, (float(quad[:, 0].mean()), float(quad[:, 1].mean())))
                                 for code in codes)]
 
-        def identify(quad: Quad) -> CardSighting | None:
-            return self._identify(colour, gray, quad, grey)
+        def read_pass(quads: list[Quad]) -> list[CardSighting]:
+            crowded = {index for index, quad in enumerate(quads) if not _alone(quad, quads)}
+            order = {id(quad): index for index, quad in enumerate(quads)}
 
-        read = read_outlines(untagged(find_card_quads(gray)), identify, gray)
+            def identify(quad: Quad) -> CardSighting | None:
+                return self._identify(colour, gray, quad, grey, order[id(quad)] not in crowded)
+
+            return read_outlines(quads, identify, gray)
+
+        read = read_pass(untagged(find_card_quads(gray)))
         if not any(sighting.kind == "card" for sighting in read):
             # Nothing named: a white card on a white counter may show no closed outline, only broken
             # sides (quad_lines.find_card_quads_by_lines; its cost, ~5 ms, only on such frames)
-            by_lines = read_outlines(untagged(find_card_quads_by_lines(gray)), identify, gray)
+            by_lines = read_pass(untagged(find_card_quads_by_lines(gray)))
             read = _named_over(read, [sighting for sighting in by_lines if sighting.kind == "card"])
         if self.corners is not None:
             # cards whose outline no pass found or read (cut by the frame, lying against another):
@@ -102,12 +108,13 @@ class Scanner:
             read = _named_over(read, by_indices)
         return read
 
-    def _identify(self, colour: Any, gray: Any, quad: Quad, grey: bool) -> CardSighting | None:
-        """The card in an untagged outline: by its corner index, else by its registered face."""
+    def _identify(self, colour: Any, gray: Any, quad: Quad, grey: bool, alone: bool) -> CardSighting | None:
+        """The card in an untagged outline: by its corner index, else by its registered face.
+        `alone`: no other outline was found about its place (CornerReader.examine's `outline_alone`)."""
         sighting = None
         unsure = None  # the corner reader's reason, kept when nothing names the card
         if self.corners is not None:
-            examined = self.corners.examine(colour, quad, self.deck, grey)
+            examined = self.corners.examine(colour, quad, self.deck, grey, outline_alone=alone)
             sighting, unsure = (examined, None) if examined.kind == "card" else (None, examined)
         if sighting is None and self.gallery is not None:
             sighting = self.gallery.sighting(colour, quad)
@@ -122,3 +129,10 @@ def _named_over(read: list[CardSighting], named: list[CardSighting]) -> list[Car
         return read
     return named + [sighting for sighting in read if sighting.kind == "card" or not any(
         quad_contains(np.array(card.polygon, np.float32), sighting.centre) for card in named)]
+
+
+def _alone(quad: Quad, quads: list[Quad]) -> bool:
+    """No other outline holds this one's centre, nor lies with its centre inside it."""
+    centre = (float(quad[:, 0].mean()), float(quad[:, 1].mean()))
+    return not any(other is not quad and (quad_contains(other, centre) or quad_contains(
+        quad, (float(other[:, 0].mean()), float(other[:, 1].mean())))) for other in quads)

@@ -250,9 +250,11 @@ class CornerReader:
         its suit's shape alone tells red from black."""
         return self._examine_balanced(balance(face, colourless))
 
-    def _examine_balanced(self, balanced: BalancedFace, levels: tuple[int, ...] = INK_LEVELS) -> CornerReading:
+    def _examine_balanced(self, balanced: BalancedFace, levels: tuple[int, ...] = INK_LEVELS,
+                          outline_alone: bool = False) -> CornerReading:
         """`levels`: the ink cuts the two corners are read at (INK_LEVELS; the plain one alone for a
-        second look, such as the outline turned a quarter, which is seldom needed)."""
+        second look, such as the outline turned a quarter, which is seldom needed). `outline_alone`:
+        the face's outline is the only one found about its place (see `examine`)."""
         if balanced.paper_contrast < MIN_PAPER_CONTRAST:
             return CornerReading(None, 0.0, "no print on the face (blank, face down or blurred)")
         first = self.read_corner(balanced, levels)
@@ -278,12 +280,13 @@ class CornerReader:
             reading = first if first.card_id else second
             # one read only at another ink cut is never clear-cut alone: a cut tighter or looser
             # than the print's own changes a glyph's shape, so something else must agree. Nor is a
-            # court card's or a joker's: no pips check their letter, and a picture's print (a key,
-            # a crown) reads as one where an outline runs round the picture, not the card
-            # (Ammememe's KC read as a joker, its QD as a JD, both from one corner of the picture)
+            # court card's or a joker's, but on an outline found alone about its place: no pips
+            # check their letter, and a picture's print (a key, a crown) reads as one where an
+            # outline runs round the picture inside the card's own (Ammememe's KC read as a joker,
+            # its QD as a JD, each from one corner of its picture)
+            lettered = (reading.card_id or "")[:-1] in COURT_RANKS or reading.card_id == JOKER
             clear_cut = (reading.score >= SINGLE_CORNER_SCORE and reading.margin >= SINGLE_CORNER_MARGIN
-                         and reading.ink_level == 0 and (reading.card_id or "")[:-1] not in COURT_RANKS
-                         and reading.card_id != JOKER)
+                         and reading.ink_level == 0 and (outline_alone or not lettered))
             if not clear_cut:
                 other = second if first.card_id else first
                 confirmed = (self._pips_confirm(balanced, reading) or self._rank_confirms(balanced, reading, other)
@@ -547,20 +550,24 @@ class CornerReader:
         return self._banks[kind]
 
     def examine(self, image: npt.NDArray[np.uint8], quad: Quad, deck: DeckCatalog | None = None,
-                colourless: bool | None = None, expected: str | None = None) -> CardSighting:
+                colourless: bool | None = None, expected: str | None = None,
+                outline_alone: bool = False) -> CardSighting:
         """The card in `quad` as a playing card (or as the card of `deck`, a catalog of a standard
         deck such as MACE's), else an `unrecognised` sighting saying why. `colourless`: whether the
         whole frame is greyscale (`frame_is_colourless`), when the caller has measured it once for
         all its outlines. `expected`: the playing card something else read there (its indices,
-        cardscans.index_pairs): any other reading is unrecognised."""
+        cardscans.index_pairs): any other reading is unrecognised. `outline_alone`: no other
+        outline was found about this one's place (no card around it, no picture frame in it), so
+        one clear corner may name a court card."""
         bgr = to_bgr(image)
         grey = frame_is_colourless(image) if colourless is None else colourless
-        reading = self._examine_balanced(balance(rectify(bgr, quad, FACE), grey))
+        reading = self._examine_balanced(balance(rectify(bgr, quad, FACE), grey), outline_alone=outline_alone)
         if (reading.card_id is None and not reading.reason.startswith(NOT_TURNED_FOR)
                 and _seen_ratio(quad) >= MIN_RATIO_TO_TURN):
             # seen from a low angle a card's long side can look the shorter, so the outline's top
             # edge may be a long side: the index is then read on the outline turned a quarter
-            turned = self._examine_balanced(balance(rectify(bgr, np.roll(quad, -1, axis=0), FACE), grey), (0,))
+            turned = self._examine_balanced(balance(rectify(bgr, np.roll(quad, -1, axis=0), FACE), grey), (0,),
+                                            outline_alone)
             if turned.card_id is not None:
                 reading = turned
         polygon = tuple((float(x), float(y)) for x, y in quad)

@@ -1,6 +1,7 @@
 """Cards found by their two corner indices where no outline is (cardscans.index_pairs), and the two
-corner cues that came with it: a court card or a joker is never named from one corner alone, and a
-number glyph that two numbers fit alike is settled by the pips.
+corner cues that came with it: a court card or a joker is named from one corner alone only on an
+outline found alone about its place, and a number glyph that two numbers fit alike is settled by
+the pips.
 
 Drawn cards need nothing else; the real photo is from the tune half of the committed CC BY 4.0 set
 (benchmarks/data/cards-ammememe/manifest.json).
@@ -100,6 +101,25 @@ def test_a_court_card_seen_by_one_corner_alone_is_not_named(card: str) -> None:
     one_corner[int(0.55 * height):, int(0.75 * width):] = 250  # the lower index covered
     reading = reader.examine_face(one_corner)
     assert reading.card_id is None and reading.reason.startswith("one corner index only")
+
+
+@pytest.mark.parametrize("card", ["KC", "QH", "JS"])
+def test_one_clear_corner_names_a_court_card_only_on_an_outline_found_alone(card: str) -> None:
+    """Its picture frame found as a second outline inside the card's, a court card seen by one
+    corner is not named; on an outline found alone about its place, a clear corner names it."""
+    face = playing_card_face(card)
+    height, width = face.shape[:2]
+    face[int(0.8 * height):, int(0.8 * width):] = 250  # the lower index covered, the picture's frame whole
+    canvas = np.full((640, 640, 3), (60, 100, 150), np.uint8)  # a brown table
+    corners = np.array([[200, 150], [450, 150], [450, 500], [200, 500]], np.float32)
+    frame = synthetic.camera(synthetic.place(canvas, face, corners), np.random.default_rng(5), blur=0.8, noise=3.0,
+                             light=0.1)
+    gray = np.asarray(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), dtype=np.uint8)
+    assert len(find_card_quads(gray)) >= 2  # the card's outline and its picture frame's
+    assert _named(frame) == []
+    reader = CornerReader.standard()
+    assert reader.examine(frame, corners, outline_alone=True).card_id == card
+    assert reader.examine(frame, corners).card_id is None
 
 
 def test_a_number_card_seen_by_one_corner_is_still_named_by_its_pips() -> None:
