@@ -54,7 +54,7 @@ PARTNER_SIZE = 1.33  # one spot's spacing over its partner's, at most
 PARTNER_DISTANCE = (4.0, 14.0)  # in SPACINGs: a card's diagonal between its two indices
 PARTNER_SLANT = (0.35, 1.5)  # the partner's distance across over its distance down
 CARD_ASPECT = (0.95, 2.0)  # height over width of the outline two partners give (a squeezed photo: 1.15)
-MAX_READS = 8  # spots read in one frame, widest pairs first (~1.5 ms each): all the tune photos needed
+MAX_READS = 8  # spots read in one frame, widest pairs first (~1.5 ms each): as many as the tune photos needed
 
 
 @dataclass(frozen=True)
@@ -206,7 +206,7 @@ def card_outline(first: IndexSpot, second: IndexSpot) -> Quad | None:
     return np.array(corners, np.float32)
 
 
-Confirm = Callable[[Quad, "str | None"], "CardSighting | None"]
+Confirm = Callable[[Quad, str | None], CardSighting | None]
 
 
 def cards_by_index_pairs(image: npt.NDArray[np.uint8], read: Callable[[BalancedFace], CornerReading],
@@ -236,7 +236,7 @@ def cards_by_index_pairs(image: npt.NDArray[np.uint8], read: Callable[[BalancedF
         other = reading(second)
         if other is None or one.rank != other.rank:
             continue
-        cards = {read.card_id for read in (one, other) if read.card_id}
+        cards = {seen.card_id for seen in (one, other) if seen.card_id}
         if len(cards) > 1:
             continue  # the two indices name different cards
         outline = card_outline(spots[first], spots[second])
