@@ -3,7 +3,9 @@ a white counter, a card the frame cuts, a close-up, a card lying against its nei
 
 A person reads such a card by its index, not its edge. So:
 1. ink blobs come from a local threshold of the frame in grey, reduced to DETECT_WIDTH as for
-   outlines;
+   outlines (and, where the frame still holds something unnamed and this finds nothing, from
+   what lies well below the paper around it: a second look, since it finds more of a court card's
+   picture too);
 2. an index spot is a blob with a smaller one just below it, in any direction (rank over suit), on
    plain paper: little other ink around the pair, unlike a court card's picture;
 3. a spot is kept only with a partner: a spot turned half round, of its size, a card's length away
@@ -41,7 +43,8 @@ CORNER_UP = RANK_CENTRE[1] / SPACING
 
 GLYPH_SIZE = (0.012, 0.12)  # a glyph's larger side, of the frame's shorter side
 LOCAL_BLOCK = 20  # the local threshold's window: the frame's shorter side over this
-PRINT_OFFSET = 30  # grey levels below the window's mean that count as ink
+PRINT_OFFSET = 30  # grey levels below the window's mean (or the paper) that count as ink
+PAPER_WINDOW = 0.08  # of the frame's shorter side: the paper around a glyph is found this far out
 MIN_FILL = 0.12  # of its box: a thinner blob is a line (a card's edge, a crack), not a glyph
 SUIT_TO_RANK = (0.45, 1.0)  # a suit's larger side against its rank's: smaller, never larger
 RANK_TO_SUIT = (0.7, 1.9)  # centre to centre, in the rank's larger side
@@ -80,19 +83,27 @@ class IndexSpot:
         return np.array([down[1], -down[0]])
 
 
-def index_spots(image: npt.NDArray[np.uint8]) -> list[IndexSpot]:
-    """Rank-over-suit pairs of blobs on plain paper, in frame pixels (`image`: BGR)."""
+def index_spots(image: npt.NDArray[np.uint8], against_paper: bool = False) -> list[IndexSpot]:
+    """Rank-over-suit pairs of blobs on plain paper, in frame pixels (`image`: BGR). Ink is what
+    lies well below the local mean, or with `against_paper` well below the paper around it."""
     scale = min(1.0, DETECT_WIDTH / int(image.shape[1]))
     # in grey, not each pixel's darkest channel, where red ink would be as dark as black: a court
     # card's coloured picture then gives so many more blobs that its indices go unread (tune photos)
     gray = np.asarray(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), dtype=np.uint8)
     small = np.asarray(cv2.medianBlur(reduced_frame(gray, scale), 3), dtype=np.uint8)
     short = min(small.shape)
-    block = max(15, (short // LOCAL_BLOCK) | 1)
-    # print stands well off its paper (a table's grain, a shadow's edge or the band along a card's
-    # own edge, which a glyph near the edge would join, barely do)
-    ink = np.asarray(cv2.adaptiveThreshold(small, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
-                                           block, PRINT_OFFSET), dtype=np.uint8)
+    if against_paper:
+        # the paper brought back by a closing over a window wider than an index glyph (a
+        # black-hat): a thin pale glyph in a greyscale photo stays whole, where the local mean cuts
+        # it into strokes; a court card's picture gives more blobs, so this is the second look
+        window = cv2.getStructuringElement(cv2.MORPH_RECT, (int(PAPER_WINDOW * short) | 1,) * 2)
+        ink = np.asarray(cv2.morphologyEx(small, cv2.MORPH_BLACKHAT, window) > PRINT_OFFSET, dtype=np.uint8)
+    else:
+        block = max(15, (short // LOCAL_BLOCK) | 1)
+        # print stands well off its paper (a table's grain, a shadow's edge or the band along a card's
+        # own edge, which a glyph near the edge would join, barely do)
+        ink = np.asarray(cv2.adaptiveThreshold(small, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
+                                               block, PRINT_OFFSET), dtype=np.uint8)
     _, _, found, middles = cv2.connectedComponentsWithStats(ink, connectivity=8)
     stats = np.asarray(found, dtype=np.int32)
     centres = np.asarray(middles, dtype=np.float64)
@@ -210,12 +221,24 @@ Confirm = Callable[[Quad, str | None], CardSighting | None]
 
 
 def cards_by_index_pairs(image: npt.NDArray[np.uint8], read: Callable[[BalancedFace], CornerReading],
-                         confirm: Confirm, taken: list[Quad], colourless: bool) -> list[CardSighting]:
+                         confirm: Confirm, taken: list[Quad], colourless: bool,
+                         look_again: bool = False) -> list[CardSighting]:
     """The cards whose two indices read the same rank, confirmed on the outline they give:
     `confirm` examines it as any outline, expecting the card either index named (None when
     neither named one: a suit too small to tell spade from club, which the face's suit marks
-    may settle). No spot inside an outline of `taken` (cards named already) is read."""
-    spots = [spot for spot in index_spots(image)
+    may settle). `taken`: outlines of cards named already and of tags; no spot inside one is
+    read, and no outline about one is examined.
+    `look_again`: something in the frame is still unnamed (an outline nobody read, or no card at
+    all), so when this names nothing, the ink is cut again against the paper (`index_spots`)."""
+    named = _named_by_pairs(image, read, confirm, taken, colourless, against_paper=False)
+    if named or not look_again:
+        return named
+    return _named_by_pairs(image, read, confirm, taken, colourless, against_paper=True)
+
+
+def _named_by_pairs(image: npt.NDArray[np.uint8], read: Callable[[BalancedFace], CornerReading],
+                    confirm: Confirm, taken: list[Quad], colourless: bool, against_paper: bool) -> list[CardSighting]:
+    spots = [spot for spot in index_spots(image, against_paper)
              if not any(quad_contains(quad, (float(spot.rank[0]), float(spot.rank[1]))) for quad in taken)]
     linked = partners(spots)
     readings: dict[int, CornerReading] = {}
@@ -242,14 +265,19 @@ def cards_by_index_pairs(image: npt.NDArray[np.uint8], read: Callable[[BalancedF
         outline = card_outline(spots[first], spots[second])
         if outline is None:
             continue
-        centre = (float(outline[:, 0].mean()), float(outline[:, 1].mean()))
-        if any(quad_contains(quad, centre) for quad in outlines):
-            continue
+        if any(_overlap(outline, quad) for quad in outlines):
+            continue  # a card named already, or one a tag names (its tag inside this outline)
         sighting = confirm(outline, cards.pop() if cards else None)
         if sighting is not None:
             named.append(sighting)
             outlines.append(outline)
     return named
+
+
+def _overlap(outline: Quad, other: Quad) -> bool:
+    """Whether either outline holds the other's centre."""
+    return (quad_contains(other, (float(outline[:, 0].mean()), float(outline[:, 1].mean())))
+            or quad_contains(outline, (float(other[:, 0].mean()), float(other[:, 1].mean()))))
 
 
 def _widest_first(spots: list[IndexSpot], linked: npt.NDArray[np.bool_]) -> list[tuple[int, int]]:

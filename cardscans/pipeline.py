@@ -104,7 +104,8 @@ class Scanner:
                 sighting = corners.examine(colour, quad, self.deck, grey, expected=card)
                 return sighting if sighting.kind == "card" else None
 
-            by_indices = cards_by_index_pairs(to_bgr(colour), corners.read_index, confirm, taken, grey)
+            unnamed = any(s.kind == "unrecognised" for s in read) or not any(s.kind == "card" for s in [*tags, *read])
+            by_indices = cards_by_index_pairs(to_bgr(colour), corners.read_index, confirm, taken, grey, unnamed)
             read = _named_over(read, by_indices)
         return read
 

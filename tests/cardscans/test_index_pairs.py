@@ -10,6 +10,7 @@ Drawn cards need nothing else; the real photo is from the tune half of the commi
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import cv2
@@ -142,3 +143,29 @@ def test_a_white_card_on_a_white_counter_with_a_flat_topped_three_is_named(capsy
     assert main(["scan", str(path), "--catalog", "playing-cards", "--effort", "fast", "--json"]) == 0
     sightings = json.loads(capsys.readouterr().out)[0]["sightings"]
     assert [s["card_id"] for s in sightings if s["kind"] == "card"] == ["3D"]
+
+
+@pytest.fixture(scope="module")
+def more_tune() -> Path:
+    folder = Path(os.environ.get("SHINPAN_CARD_PHOTOS", Path.home() / ".cache" / "shinpan" / "cards-real"))
+    folder /= "ammememe-white-singles-more"
+    if not folder.is_dir():
+        pytest.skip(f"{folder} is missing: run benchmarks/data/cards-ammememe/more_tune.py")
+    return folder
+
+
+@pytest.mark.parametrize(("photo", "card"), [("IMG_20220921_195511.jpg", "KC"), ("IMG_20220921_195522.jpg", "KH")])
+def test_indices_the_local_mean_breaks_are_cut_again_against_their_paper(
+        more_tune: Path, photo: str, card: str) -> None:
+    """Court cards on a white counter, their outlines not found: the local mean breaks their
+    indices into strokes, the paper around them keeps them whole (larger tune set, cached)."""
+    frame = np.asarray(cv2.imread(str(more_tune / photo)), dtype=np.uint8)
+    reader = CornerReader.standard()
+
+    def confirm(quad: npt.NDArray[np.float32], expected: str | None) -> CardSighting | None:
+        sighting = reader.examine(frame, quad, expected=expected)
+        return sighting if sighting.kind == "card" else None
+
+    assert cards_by_index_pairs(frame, reader.read_index, confirm, [], False) == []
+    assert [s.card_id for s in cards_by_index_pairs(frame, reader.read_index, confirm, [], False, True)] == [card]
+    assert _named(frame) == [card]
