@@ -67,10 +67,10 @@ def select(git_dir: Path, manifest: dict[str, Any]) -> list[dict[str, Any]]:
     for name, path in sorted(first_version.items()):
         if name in committed or not in_tune_half(name):
             continue
-        cards = labelled_cards(git_text(git_dir, commit, label_path(path)), names)
-        labelled_other = {line.split()[0] for line in git_text(git_dir, commit, label_path(path)).splitlines()
-                          if line.strip()}
-        if len(cards) != 1 or len(labelled_other) != 1:
+        labels = git_text(git_dir, commit, label_path(path))
+        cards = labelled_cards(labels, names)
+        classes = {line.split()[0] for line in labels.splitlines() if line.strip()}
+        if len(cards) != 1 or len(classes) != 1:
             continue  # several cards, or a back or a joker beside the card
         blob = subprocess.run(["git", "--git-dir", str(git_dir), "show", f"{commit}:{path}"],
                               capture_output=True, check=True).stdout
