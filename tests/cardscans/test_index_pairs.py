@@ -3,8 +3,9 @@ corner cues that came with it: a court card or a joker is named from one corner 
 outline found alone about its place, and a number glyph that two numbers fit alike is settled by
 the pips.
 
-Drawn cards need nothing else; the real photo is from the tune half of the committed CC BY 4.0 set
-(benchmarks/data/cards-ammememe/manifest.json).
+Drawn cards need nothing else; one real photo is from the tune half of the committed CC BY 4.0 set
+(benchmarks/data/cards-ammememe/manifest.json), two from its larger tune set, which
+benchmarks/data/cards-ammememe/more_tune.py fetches into the photo cache (those tests skip without it).
 """
 
 from __future__ import annotations
@@ -74,7 +75,7 @@ def test_the_two_indices_of_a_card_are_partners_and_give_its_outline() -> None:
     linked = partners(spots)
     outlines = [card_outline(spots[a], spots[b]) for a, b in zip(*np.nonzero(linked), strict=True)]
     card_area = cv2.contourArea(corners)
-    # the card's own pair gives an outline within a tenth of the card's size of the real one
+    # the card's own pair gives an outline of about its area, centred within a tenth of its height
     assert any(quad is not None and abs(cv2.contourArea(quad) / card_area - 1) < 0.25
                and float(np.linalg.norm(quad.mean(axis=0) - corners.mean(axis=0))) < 0.1 * 350 for quad in outlines)
 
