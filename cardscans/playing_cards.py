@@ -50,6 +50,7 @@ from cardscans.card_indices import (
 from cardscans.imageio import to_bgr
 from cardscans.quads import Quad, rectify
 from cardscans.sighting import CardSighting
+from cardscans.template_match import TWO_PART_RANKS, Bank, Matching, best_label, label_scores, top_label
 
 CATALOG = "playing-cards"
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -60,17 +61,7 @@ PLAYING_CARD_IDS: tuple[str, ...] = (*(rank + suit for suit in SUITS for rank in
 FACE = (252, 352)
 RANK_BOX = (4, 6, 40, 50)  # x, y, width, height on a FACE-sized card
 SUIT_BOX = (6, 56, 34, 34)
-TWO_PART_RANKS = frozenset({"10", "As", "JK"})  # printed as two characters side by side
 
-
-@dataclass(frozen=True)
-class Matching:
-    """How glyphs are compared with templates, and how sure a match must be."""
-
-    blur: float  # px of Gaussian blur on both sides before correlating (see card_glyphs.comparable)
-    min_score: float  # correlation with the best template of the label
-    min_score_checked: float  # when something else must agree too (a number's pips must number it)
-    margin: float  # over the best label meaning something else
 
 
 # Templates are cut from drawn artwork, not from the decks photographed (cardscans/glyphs/SOURCE.md):
@@ -189,7 +180,7 @@ class CornerReading:
     suit_margin: float = 0.0
     suit_red: bool | None = None  # the suit's ink colour when clear, whatever its shape read
     suit_lean: str | None = None  # the suit of that colour its shape resembles most, however little
-    rank_in_pieces: bool = False  # a one-character rank read from two blobs side by side (see _best)
+    rank_in_pieces: bool = False  # a one-character rank read from two blobs side by side (best_label)
     ink_level: int = 0  # the ink cut it was read at (INK_LEVELS): 0 the plain one
 
 
@@ -414,7 +405,7 @@ class CornerReader:
         if rank_glyph is None:
             return CornerReading(None, 0.0, "no corner index found")
         printed = printed_ranks(self.indices)
-        label, rank_score, reason, rank_margin = _best(self._bank("rank"), rank_glyph, printed, RANK_MATCHING,
+        label, rank_score, reason, rank_margin = best_label(self._bank("rank"), rank_glyph, printed, RANK_MATCHING,
                                                        checked={n for n in NUMBERS if n in printed})
         if face is not None and suit_glyph is not None and rank_glyph.parts < 2:
             settled = self._number_by_pips(rank_glyph, suit_glyph, face)
@@ -430,7 +421,7 @@ class CornerReader:
             return CornerReading(None, rank_score, "no suit below the rank", rank=rank, rank_margin=rank_margin)
         suit_bank = self._bank("suit")
         every_suit = {s: s for s in self.suits}
-        shape, shape_score, _, shape_margin = _best(suit_bank, suit_glyph, every_suit, SUIT_MATCHING)
+        shape, shape_score, _, shape_margin = best_label(suit_bank, suit_glyph, every_suit, SUIT_MATCHING)
         red_ink = suit_glyph.redness > RED_CHROMA
         # dark maroon ink under warm light is barely redder than the paper, yet clearly red for how
         # dark it is (jacky-scenes' 5D and 10D): red when the suit's shape and the rank's ink agree
@@ -464,14 +455,14 @@ class CornerReader:
         if not (dark_red or colourless or rank_agrees):  # a dark red rank was judged by its darkness (_dark_red_agrees)
             # a thin rank's pixels mix ink with paper: pale red is red, but never red where the suit is black
             return CornerReading(None, rank_score, "rank and suit printed in different colours")
-        top_shape = _top_label(suit_bank, suit_glyph, every_suit)
+        top_shape = top_label(suit_bank, suit_glyph, every_suit)
         if top_shape is not None and (top_shape in RED_SUITS) != red:
             # a diamond whose red was lost reads as the nearest black suit: shape and ink must agree
             return CornerReading(None, rank_score, f"the suit's shape ({top_shape}) and its ink's colour disagree",
                                  rank=rank, rank_margin=rank_margin, suit_red=red,
-                                 suit_lean=_top_label(suit_bank, suit_glyph, _suits_of_colour(self.suits, red)))
+                                 suit_lean=top_label(suit_bank, suit_glyph, _suits_of_colour(self.suits, red)))
         suits = _suits_of_colour(self.suits, red)
-        suit, suit_score, reason, suit_margin = _best(suit_bank, suit_glyph, suits, SUIT_MATCHING)
+        suit, suit_score, reason, suit_margin = best_label(suit_bank, suit_glyph, suits, SUIT_MATCHING)
         pipped = rank in NUMBERS or rank in COURT_RANKS
         if suit is None and not red and face is not None and pipped and suit_score >= SUIT_MATCHING.min_score:
             # a spade or a club, too small to tell: the pips may (a court card's, the large suit marks
@@ -483,7 +474,7 @@ class CornerReader:
         if suit is None:
             return CornerReading(None, min(rank_score, suit_score), f"{SUIT_UNREADABLE} ({reason})",
                                  rank=rank, rank_margin=rank_margin, suit_red=red,
-                                 suit_lean=_top_label(suit_bank, suit_glyph, suits))
+                                 suit_lean=top_label(suit_bank, suit_glyph, suits))
         return CornerReading(rank + suit, min(rank_score, suit_score), red=red, margin=min(rank_margin, suit_margin),
                              suit_glyph=suit_glyph, rank=rank, rank_margin=rank_margin, suit_margin=suit_margin,
                              suit_red=red, suit_lean=suit, rank_in_pieces=in_pieces)
@@ -494,7 +485,7 @@ class CornerReader:
         Ammememe's deck) settled by the face's pips, when they number one of the two: the rank as
         label, score and margin. The lead counts as just enough, so a corner read so is never
         clear-cut alone; both glyphs must still lead every letter by the usual margin."""
-        scores = _label_scores(self._bank("rank"), rank_glyph)
+        scores = label_scores(self._bank("rank"), rank_glyph)
         numbers = sorted((label for label in scores if label in NUMBERS and label != "10"),
                          key=lambda label: -scores[label])
         if len(numbers) < 2:
@@ -605,14 +596,6 @@ def _with_rank_above(canvas: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
     return canvas
 
 
-@dataclass(frozen=True)
-class Bank:
-    """Templates made comparable (`comparable` at `blur`): label -> one unit vector per row."""
-
-    blur: float
-    labels: dict[str, npt.NDArray[np.float32]]
-
-
 def _pale_red(suit_glyph: Glyph, rank_glyph: Glyph) -> bool:
     """Whether a washed-out pink print, too pale for RED_CHROMA, is plainly red for how pale it is:
     suit and rank both far redder per unit of darkness than black ink ever measures."""
@@ -621,7 +604,7 @@ def _pale_red(suit_glyph: Glyph, rank_glyph: Glyph) -> bool:
 
 def _red_lead(suit_bank: Bank, suit_glyph: Glyph) -> float:
     """How much better the suit's shape matches the best red suit than the best black one."""
-    scores = _label_scores(suit_bank, suit_glyph)
+    scores = label_scores(suit_bank, suit_glyph)
     best_red = max((scores[s] for s in RED_SUITS if s in scores), default=-1.0)
     best_black = max((scores[s] for s in SUITS if s not in RED_SUITS and s in scores), default=-1.0)
     return best_red - best_black
@@ -629,68 +612,6 @@ def _red_lead(suit_bank: Bank, suit_glyph: Glyph) -> float:
 
 def _suits_of_colour(suits: Templates, red: bool) -> dict[str, str]:
     return {suit: suit for suit in suits if (suit in RED_SUITS) == red}
-
-
-def _top_label(bank: Bank, glyph: Glyph, labels: dict[str, str]) -> str | None:
-    """The label whose templates match the glyph best, however well."""
-    every = _label_scores(bank, glyph)
-    scores = {label: every[label] for label in labels if label in every}
-    return max(scores, key=lambda label: scores[label]) if scores else None
-
-
-# the scores of a glyph against every label of a bank, kept for the glyphs last compared: one glyph
-# is compared several times (its best suit, its best of a colour, its top label, red against black),
-# always with the same result. Keyed by the objects' ids, which the kept objects hold unique.
-_SCORES_KEPT = 64
-_scores_kept: dict[tuple[int, int], tuple[Bank, npt.NDArray[np.float32], dict[str, float]]] = {}
-
-
-def _label_scores(bank: Bank, glyph: Glyph) -> dict[str, float]:
-    """Each label's best correlation with the glyph (`comparable` at the bank's blur)."""
-    key = (id(bank), id(glyph.mask))
-    kept = _scores_kept.get(key)
-    if kept is not None and kept[0] is bank and kept[1] is glyph.mask:
-        return kept[2]
-    vector = comparable(glyph.mask, bank.blur)
-    scores = {label: float((rows @ vector).max()) for label, rows in bank.labels.items()}
-    if len(_scores_kept) >= _SCORES_KEPT:
-        _scores_kept.clear()
-    _scores_kept[key] = (bank, glyph.mask, scores)
-    return scores
-
-
-def _best(bank: Bank, glyph: Glyph, printed: dict[str, str], matching: Matching,
-          checked: set[str] | None = None) -> tuple[str | None, float, str, float]:
-    """The label whose templates match best, if above the matching's minimum (the lower one for
-    labels in `checked`, which a later test confirms) and clear of every label that means something
-    else; the reason when not. A glyph of two blobs side by side is a two-character label, unless a
-    one-character label beats them all by the margin at its full minimum: a letter broken in two (a
-    German D whose stem parts from its bowl, anima's QD, read as a "10" the pips then refuse)."""
-    every = _label_scores(bank, glyph)
-    eligible = {label for label in printed if label in bank.labels}
-    if glyph.parts >= 2:
-        whole = _best(bank, replace(glyph, parts=1), printed, matching)
-        two_part = [every[label] for label in eligible & TWO_PART_RANKS]
-        if whole[0] is not None and whole[0] not in TWO_PART_RANKS and whole[1] - max(two_part, default=-1.0) >= (
-                matching.margin):
-            # its lead counts as just enough: a corner read so is never clear-cut alone (a greyscale
-            # anima 10H's "1" and half its "0" read as a K at 0.71), the other corner must agree
-            return whole[0], whole[1], whole[2], min(whole[3], matching.margin)
-        eligible &= TWO_PART_RANKS
-    scores = {label: every[label] for label in eligible}
-    if not scores:
-        return None, 0.0, "no templates" if glyph.parts < 2 else "no two-character label matches", 0.0
-    ranked = sorted(scores.items(), key=lambda item: item[1], reverse=True)
-    best, score = ranked[0]
-    rivals = [s for label, s in ranked[1:] if printed[label] != printed[best]]
-    runner_up = rivals[0] if rivals else -1.0
-    minimum = matching.min_score_checked if checked and best in checked else matching.min_score
-    margin = score - runner_up
-    if score < minimum:
-        return None, score, f"best match {best} at {score:.2f}", margin
-    if margin < matching.margin:
-        return None, score, f"{best} or {next(label for label, s in ranked[1:] if s == runner_up)}", margin
-    return best, score, "", margin
 
 
 @dataclass(frozen=True)
