@@ -96,8 +96,9 @@ def playing_cards(photos: int) -> list[Figure]:
     import numpy as np
 
     from cardscans import synthetic
+    from cardscans.card_drawing import playing_card_face
     from cardscans.pipeline import Scanner
-    from cardscans.playing_cards import PLAYING_CARD_IDS, playing_card_face
+    from cardscans.playing_cards import PLAYING_CARD_IDS
 
     scanner = Scanner.for_catalog("playing-cards")
     figures: list[Figure] = []

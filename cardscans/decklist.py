@@ -9,8 +9,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from cardscans.card_indices import JOKER
 from cardscans.playing_cards import CATALOG as PLAYING_CARDS
-from cardscans.playing_cards import JOKER, PLAYING_CARD_IDS
+from cardscans.playing_cards import PLAYING_CARD_IDS
 from cardscans.tagformat import MAX_COPY, encode_tag
 from companion.rules.catalog import Catalog, load_catalog
 from companion.rules.errors import RulesError

@@ -8,7 +8,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from cardscans.playing_cards import draw_suit, playing_card_face
+from cardscans.card_drawing import draw_suit, playing_card_face
 from companion.app.db_adapter import DbStore
 from companion.app.viewmodels.app import AppViewModel
 from companion.app.viewmodels.settings import SettingsViewModel

@@ -9,8 +9,8 @@ import numpy.typing as npt
 import pytest
 
 from cardscans import synthetic
+from cardscans.card_drawing import playing_card_face
 from cardscans.pipeline import Scanner
-from cardscans.playing_cards import playing_card_face
 from cardscans.quad_lines import find_card_quads_by_lines
 from cardscans.quads import find_card_quads
 

@@ -19,8 +19,9 @@ import cv2
 import numpy as np
 import pytest
 
+from cardscans.card_drawing import playing_card_face
 from cardscans.card_glyphs import Glyph, balance, count_pips, is_colourless
-from cardscans.playing_cards import PLAYING_CARD_IDS, CornerReader, playing_card_face
+from cardscans.playing_cards import PLAYING_CARD_IDS, CornerReader
 from companion.cli.main import main
 
 AMMEMEME = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "cards-ammememe" / "photos"

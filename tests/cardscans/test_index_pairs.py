@@ -20,9 +20,10 @@ import numpy.typing as npt
 import pytest
 
 from cardscans import synthetic
+from cardscans.card_drawing import playing_card_face
 from cardscans.index_pairs import card_outline, cards_by_index_pairs, index_spots, partners
 from cardscans.pipeline import Scanner
-from cardscans.playing_cards import CornerReader, playing_card_face
+from cardscans.playing_cards import CornerReader
 from cardscans.quads import find_card_quads
 from cardscans.sighting import CardSighting
 from companion.cli.main import main

@@ -17,7 +17,8 @@ import cv2
 import numpy as np
 import pytest
 
-from cardscans.playing_cards import CornerReader, draw_suit, playing_card_face
+from cardscans.card_drawing import draw_suit, playing_card_face
+from cardscans.playing_cards import CornerReader
 from companion.cli.main import main
 
 CACHE = Path(os.environ.get("SHINPAN_CARD_PHOTOS", Path.home() / ".cache" / "shinpan" / "cards-real"))

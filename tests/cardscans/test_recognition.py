@@ -8,8 +8,9 @@ import numpy as np
 import pytest
 
 from cardscans import synthetic
+from cardscans.card_drawing import playing_card_face
 from cardscans.pipeline import Scanner
-from cardscans.playing_cards import CornerReader, DeckCatalog, playing_card_face
+from cardscans.playing_cards import CornerReader, DeckCatalog
 from cardscans.recognizer import FaceGallery
 
 REGISTERED = 12

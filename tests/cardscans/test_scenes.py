@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 
 from cardscans import synthetic
+from cardscans.card_drawing import playing_card_face
 from cardscans.decoders import DecodedCode, QrDecoder
 from cardscans.imageio import Gray, to_gray
 from cardscans.pipeline import Scanner
-from cardscans.playing_cards import playing_card_face
 from cardscans.qrchain import Attempt, QrReader
 from cardscans.recognizer import FaceGallery
 from cardscans.sighting import left_to_right
