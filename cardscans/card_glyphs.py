@@ -54,11 +54,6 @@ EDGE_CONTACT = 0.5
 # colour frames of cards-real measure 38 or more. Below this spread a face's ink colour says
 # nothing: red and black must be told apart by the suit's shape alone
 COLOURLESS_SPREAD = 4
-# a pip's stem parted from it by blur (see `_pips_with_stems`): at most this share of a pip's area,
-# its box within STEM_GAP px of the pip's; counted so only on a face of at least MIN_PIPS_WITH_STEMS pips
-STEM_SHARE = 0.15
-STEM_GAP = 2
-MIN_PIPS_WITH_STEMS = 4
 
 
 def _border_ring(height: int, width: int) -> npt.NDArray[np.bool_]:
@@ -197,7 +192,7 @@ def _nth_smallest(values: npt.NDArray[np.uint8], nth: int) -> int:
     return int(np.searchsorted(counts, nth + 1))
 
 
-def _scaled(mask: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
+def scaled_mask(mask: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
     scaled = cv2.resize(mask.astype(np.float32), GLYPH, interpolation=cv2.INTER_AREA)
     return np.asarray(scaled, dtype=np.float32)
 
@@ -208,11 +203,11 @@ Cut = tuple[Glyph | None, Glyph | None]
 
 def _corner_ink(face: BalancedFace, width: int, height: int, level: int = 0) -> npt.NDArray[np.uint8]:
     """The corner's ink: cut at INK_DARKNESS, or halfway to a pale print's own darkest ink; `level`
-    -1 or +1: cut tighter or looser (see `_ink_of`)."""
-    return _ink_of(face.darkest[:height, :width], level)
+    -1 or +1: cut tighter or looser (see `ink_of`)."""
+    return ink_of(face.darkest[:height, :width], level)
 
 
-def _ink_of(darkness: npt.NDArray[np.uint8], level: int = 0) -> npt.NDArray[np.uint8]:
+def ink_of(darkness: npt.NDArray[np.uint8], level: int = 0) -> npt.NDArray[np.uint8]:
     """A region's ink: cut at INK_DARKNESS, or halfway to a pale print's own darkest ink. `level` -1
     cuts halfway between that cut and the darkest ink (a blurred glyph's counters, an A's or a 4's,
     fill at the plain cut), +1 halfway between it and the region's paper (a thin stroke, a serif
@@ -275,7 +270,7 @@ def corner_cuts(face: BalancedFace, level: int = 0) -> list[Cut]:
     """Ways to cut the top-left corner index into (rank, suit), the plainest first: the blobs as
     printed; then, for a print that breaks a glyph or joins two, a rank whose stroke broke in two
     (a thin 5 or 2) joined again, and a rank whose suit touches it split at its narrowest row.
-    `level`: the ink cut tighter (-1) or looser (+1) than the plain one, `_ink_of`'s."""
+    `level`: the ink cut tighter (-1) or looser (+1) than the plain one, `ink_of`'s."""
     return list(each_corner_cut(face, level))
 
 
@@ -460,7 +455,7 @@ def _glyph_from_mask(face: BalancedFace, mask: npt.NDArray[np.bool_], x: int, y:
     box = (x + x0, y + y0, x1 - x0, y1 - y0)
     pixels = face.balanced_pixels(face.bgr[box[1]: box[1] + box[3], box[0]: box[0] + box[2]][cropped])
     redness, red_share = _ink_colour(pixels)
-    return Glyph(_scaled(_as_printed(face, cropped)), box, redness, red_share=red_share)
+    return Glyph(scaled_mask(_as_printed(face, cropped)), box, redness, red_share=red_share)
 
 
 def _as_printed(face: BalancedFace, mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.uint8]:
@@ -502,7 +497,7 @@ def _glyph(face: BalancedFace, labels: npt.NDArray[np.int32], parts: list[Blob],
         mask |= region == part[4]
     pixels = face.balanced_pixels(face.bgr[y0:y1, x0:x1][mask])
     redness, red_share = _ink_colour(pixels)
-    return Glyph(_scaled(_as_printed(face, mask)), (x0, y0, x1 - x0, y1 - y0), redness, side_by_side, red_share)
+    return Glyph(scaled_mask(_as_printed(face, mask)), (x0, y0, x1 - x0, y1 - y0), redness, side_by_side, red_share)
 
 
 def comparable(mask: npt.NDArray[np.float32], blur: float = 0.0) -> npt.NDArray[np.float32]:
@@ -522,118 +517,3 @@ def similarity(glyph: npt.NDArray[np.float32], template: npt.NDArray[np.float32]
     b = template - template.mean()
     norm = float(np.linalg.norm(a) * np.linalg.norm(b))
     return float((a * b).sum() / norm) if norm > 1e-6 else 0.0
-
-
-def count_pips(face: BalancedFace, suit: Glyph) -> int:
-    """Blobs in the face's middle about as large as the corner's suit scaled to a pip; -1 when
-    the middle holds something else (a picture, a blot)."""
-    known = face.measured.get("pips")
-    if isinstance(known, int):
-        return known  # the count does not depend on the suit glyph: asked again, it is the same
-    h, w = face.ink.shape
-    top, bottom = int(0.1 * h), int(0.9 * h)
-    left, right = int(0.17 * w), int(0.83 * w)
-    # pale grey pips (a faded greyscale photo, the Ammememe set's 10C) break apart at the fixed ink
-    # cut: they are cut as the corner's index is, halfway to their own darkest ink
-    middle = _ink_of(face.darkest[top:bottom, left:right])
-    # the blobs' areas and whether they meet the window's sides, from the labels (the statistics of
-    # connectedComponentsWithStats cost four times the labelling)
-    count, found = cv2.connectedComponents(middle, connectivity=8)
-    labels = np.asarray(found, dtype=np.int32)
-    areas = np.bincount(labels.ravel(), minlength=count)[1:]
-    dust = MIN_GLYPH_AREA * h * w
-    big = areas[areas >= dust]
-    if len(big) == 0:
-        face.measured["pips"] = 0
-        return 0
-    typical = float(np.median(big))
-    # a deck with indices in all four corners (jacky-scenes' 10D and 6H) reaches into the middle's
-    # sides with slivers of those indices: small blobs cut by the window's side are no pips
-    at_side = np.zeros(count, bool)
-    at_side[labels[:, 0]] = True
-    at_side[labels[:, -1]] = True
-    sliver = at_side[1:] & (areas < 0.45 * typical)
-    big = areas[(areas >= dust) & ~sliver]
-    # pips of one card are one size (an ace's big pip alone excepted): others mean a picture
-    pips = big[(big > 0.45 * typical) & (big < 2.2 * typical)]
-    counted = -1 if len(pips) < len(big) - 1 else len(pips)
-    if counted < 0 and _may_be_stemmed(big):
-        counted = _pips_with_stems(middle, dust, typical)
-    face.measured["pips"] = counted
-    return counted
-
-
-def _pip_size(areas: npt.NDArray[np.int64]) -> float:
-    """The pips' area: the median of the blobs near the largest (as many stems as pips would put
-    the median of them all between the two)."""
-    return float(np.median(areas[areas >= 0.45 * areas.max()]))
-
-
-def _may_be_stemmed(areas: npt.NDArray[np.int64]) -> bool:
-    """Whether blobs of these areas (dust and slivers left out) can be pips and their parted stems
-    (`_pips_with_stems`), by their areas alone: the boxes are then measured."""
-    typical = _pip_size(areas)
-    pip_sized = (areas > 0.45 * typical) & (areas < 2.2 * typical)
-    return int(pip_sized.sum()) >= MIN_PIPS_WITH_STEMS and bool((areas[~pip_sized] <= STEM_SHARE * typical).all())
-
-
-def _pips_with_stems(middle: npt.NDArray[np.uint8], dust: float, typical_blob: float) -> int:
-    """The pips of a blurred small card whose spades' or clubs' thin stems part from their pips (rdpong's
-    9S at a third of its size: stems of 86-108 px beside pips of 1600-1950): every blob neither dust,
-    sliver (as `count_pips` takes them, by `typical_blob`) nor pip-sized must be such a stem, tiny,
-    hugging a pip (their boxes within STEM_GAP px) and under its width, one to a pip; else, and when
-    fewer than MIN_PIPS_WITH_STEMS pips remain (a court card's two suit marks with bits of picture
-    beside them must never confirm a misread 2 or 3), -1."""
-    count, _, stats, _ = cv2.connectedComponentsWithStats(middle, connectivity=8)
-    boxes = []
-    for index in range(1, count):
-        x, y, width, height, area = (int(v) for v in stats[index])
-        at_side = x == 0 or x + width >= middle.shape[1]
-        if area >= dust and not (at_side and area < 0.45 * typical_blob):
-            boxes.append((x, y, width, height, area))
-    typical = _pip_size(np.array([box[4] for box in boxes], np.int64))
-    pips = [box for box in boxes if 0.45 * typical < box[4] < 2.2 * typical]
-    others = [box for box in boxes if not 0.45 * typical < box[4] < 2.2 * typical]
-    if len(pips) < MIN_PIPS_WITH_STEMS:
-        return -1
-    taken: set[int] = set()
-    for x, y, width, height, area in others:
-        if area > STEM_SHARE * typical:
-            return -1
-        centre = x + width / 2
-        hugged = [i for i, (px, py, pw, ph, _) in enumerate(pips)
-                  if i not in taken and px <= centre <= px + pw
-                  and x <= px + pw + STEM_GAP and px <= x + width + STEM_GAP
-                  and y <= py + ph + STEM_GAP and py <= y + height + STEM_GAP]
-        if len(hugged) != 1:
-            return -1  # beside no pip, or between two: not a stem
-        taken.add(hugged[0])
-    return len(pips)
-
-
-def upright_pips(face: BalancedFace) -> list[npt.NDArray[np.float32]]:
-    """The masks (GLYPH size) of the face's whole pips, each turned upright: a number card prints
-    the pips of its upper half upright and those of its lower half upside down (a pip about the
-    middle row may be either: left out). Pips are the suit printed large, so their shape is
-    plainer than the index's small suit (a spade's point and a club's lobes blur alike there)."""
-    known = face.measured.get("upright pips")
-    if isinstance(known, list):
-        return known
-    h, w = face.ink.shape
-    top, bottom = int(0.06 * h), int(0.94 * h)
-    left, right = int(0.15 * w), int(0.85 * w)
-    middle = np.ascontiguousarray(face.ink[top:bottom, left:right])
-    count, labels, stats, centres = cv2.connectedComponentsWithStats(middle, connectivity=8)
-    dust = 4 * MIN_GLYPH_AREA * h * w
-    masks = []
-    for index in range(1, count):
-        x, y, bw, bh, area = (int(v) for v in stats[index])
-        if area < dust or x == 0 or y == 0 or x + bw >= middle.shape[1] or y + bh >= middle.shape[0]:
-            continue  # dust, or a pip cut by the window: its shape is not whole
-        row = (float(centres[index][1]) + top) / h
-        if 0.45 < row < 0.55 or bh > MAX_GLYPH_HEIGHT * h:
-            continue  # which way up is unknown; or a picture, not a pip
-        mask = (labels[y: y + bh, x: x + bw] == index).astype(np.uint8)
-        masks.append(_scaled(mask if row < 0.5 else mask[::-1, ::-1]))
-    face.measured["upright pips"] = masks
-    return masks

@@ -34,10 +34,8 @@ from cardscans.card_glyphs import (
     balance,
     comparable,
     corner_glyphs,
-    count_pips,
     each_corner_cut,
     is_colourless,
-    upright_pips,
 )
 from cardscans.card_indices import (
     INDEX_SETS,
@@ -52,6 +50,7 @@ from cardscans.card_indices import (
     printed_ranks,
 )
 from cardscans.imageio import to_bgr
+from cardscans.pips import count_pips, upright_pips
 from cardscans.quads import Quad, rectify
 from cardscans.sighting import CardSighting
 from cardscans.template_match import TWO_PART_RANKS, Bank, Matching, best_label, label_scores, top_label
@@ -95,7 +94,7 @@ COURT_RANKS = ("J", "Q", "K")
 MIN_PIPS_REFUTING_A_COURT_CARD = 5
 BLACK_SUITS = ("S", "C")
 SUIT_UNREADABLE = "suit not readable"  # the reason _read_glyphs gives when a suit's shape is in doubt
-# the ink cuts a corner is read at, the plain one first (card_glyphs._ink_of): then tighter, for a
+# the ink cuts a corner is read at, the plain one first (card_glyphs.ink_of): then tighter, for a
 # blurred glyph whose counters fill (a downsized greyscale A read 0.58), and looser, for thin strokes
 # paler than the suit (a downsized serif A lost its left leg)
 INK_LEVELS = (0, -1, 1)

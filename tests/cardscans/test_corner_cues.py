@@ -20,7 +20,8 @@ import numpy as np
 import pytest
 
 from cardscans.card_drawing import playing_card_face
-from cardscans.card_glyphs import Glyph, balance, count_pips, is_colourless
+from cardscans.card_glyphs import Glyph, balance, is_colourless
+from cardscans.pips import count_pips
 from cardscans.playing_cards import PLAYING_CARD_IDS, CornerReader
 from companion.cli.main import main
 
