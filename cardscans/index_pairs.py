@@ -28,7 +28,7 @@ import numpy.typing as npt
 
 from cardscans.card_glyphs import FACE, BalancedFace, balance_by_corner
 from cardscans.playing_cards import CornerReading
-from cardscans.quads import DETECT_WIDTH, Quad, quad_contains, reduced_frame
+from cardscans.quads import DETECT_WIDTH, Quad, overlap, quad_contains, reduced_frame
 from cardscans.sighting import CardSighting
 
 Vector = npt.NDArray[np.float64]
@@ -86,11 +86,19 @@ class IndexSpot:
 def index_spots(image: npt.NDArray[np.uint8], against_paper: bool = False) -> list[IndexSpot]:
     """Rank-over-suit pairs of blobs on plain paper, in frame pixels (`image`: BGR). Ink is what
     lies well below the local mean, or with `against_paper` well below the paper around it."""
+    return _spots(*_searched(image), against_paper)
+
+
+def _searched(image: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.uint8], float]:
+    """The frame as spots are looked for in, and its scale: reduced to DETECT_WIDTH, in grey, not
+    each pixel's darkest channel, where red ink would be as dark as black (a court card's coloured
+    picture then gives so many more blobs that its indices go unread: tune photos)."""
     scale = min(1.0, DETECT_WIDTH / int(image.shape[1]))
-    # in grey, not each pixel's darkest channel, where red ink would be as dark as black: a court
-    # card's coloured picture then gives so many more blobs that its indices go unread (tune photos)
     gray = np.asarray(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), dtype=np.uint8)
-    small = np.asarray(cv2.medianBlur(reduced_frame(gray, scale), 3), dtype=np.uint8)
+    return np.asarray(cv2.medianBlur(reduced_frame(gray, scale), 3), dtype=np.uint8), scale
+
+
+def _spots(small: npt.NDArray[np.uint8], scale: float, against_paper: bool) -> list[IndexSpot]:
     short = min(small.shape)
     if against_paper:
         # the paper brought back by a closing over a window wider than an index glyph (a
@@ -230,15 +238,16 @@ def cards_by_index_pairs(image: npt.NDArray[np.uint8], read: Callable[[BalancedF
     read, and no outline about one is examined.
     `look_again`: something in the frame is still unnamed (an outline nobody read, or no card at
     all), so when this names nothing, the ink is cut again against the paper (`index_spots`)."""
-    named = _named_by_pairs(image, read, confirm, taken, colourless, against_paper=False)
+    searched = _searched(image)  # once for both looks
+    named = _named_by_pairs(image, _spots(*searched, False), read, confirm, taken, colourless)
     if named or not look_again:
         return named
-    return _named_by_pairs(image, read, confirm, taken, colourless, against_paper=True)
+    return _named_by_pairs(image, _spots(*searched, True), read, confirm, taken, colourless)
 
 
-def _named_by_pairs(image: npt.NDArray[np.uint8], read: Callable[[BalancedFace], CornerReading],
-                    confirm: Confirm, taken: list[Quad], colourless: bool, against_paper: bool) -> list[CardSighting]:
-    spots = [spot for spot in index_spots(image, against_paper)
+def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], read: Callable[[BalancedFace], CornerReading],
+                    confirm: Confirm, taken: list[Quad], colourless: bool) -> list[CardSighting]:
+    spots = [spot for spot in found
              if not any(quad_contains(quad, (float(spot.rank[0]), float(spot.rank[1]))) for quad in taken)]
     linked = partners(spots)
     readings: dict[int, CornerReading] = {}
@@ -265,19 +274,13 @@ def _named_by_pairs(image: npt.NDArray[np.uint8], read: Callable[[BalancedFace],
         outline = card_outline(spots[first], spots[second])
         if outline is None:
             continue
-        if any(_overlap(outline, quad) for quad in outlines):
+        if any(overlap(outline, quad) for quad in outlines):
             continue  # a card named already, or one a tag names (its tag inside this outline)
         sighting = confirm(outline, cards.pop() if cards else None)
         if sighting is not None:
             named.append(sighting)
             outlines.append(outline)
     return named
-
-
-def _overlap(outline: Quad, other: Quad) -> bool:
-    """Whether either outline holds the other's centre."""
-    return (quad_contains(other, (float(outline[:, 0].mean()), float(outline[:, 1].mean())))
-            or quad_contains(outline, (float(other[:, 0].mean()), float(other[:, 1].mean()))))
 
 
 def _widest_first(spots: list[IndexSpot], linked: npt.NDArray[np.bool_]) -> list[tuple[int, int]]:

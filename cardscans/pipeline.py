@@ -17,12 +17,13 @@ from cardscans.card_indices import IndexSet
 from cardscans.identify import loaded_catalog, sighting_from_code
 from cardscans.imageio import downscale, to_bgr, to_gray, work_scale
 from cardscans.index_pairs import cards_by_index_pairs
+from cardscans.outline_reading import alone, named_over, read_outlines
 from cardscans.playing_cards import CATALOG as PLAYING_CARDS
 from cardscans.playing_cards import CornerReader, DeckCatalog, frame_is_colourless
 from cardscans.qrchain import Effort, QrReader
 from cardscans.quad_lines import find_card_quads_by_lines
 from cardscans.quads import Quad, find_card_quads, quad_contains
-from cardscans.recognizer import FaceGallery, read_outlines
+from cardscans.recognizer import FaceGallery
 from cardscans.sighting import CardSighting, left_to_right
 from companion.rules.catalog import Catalog
 
@@ -80,7 +81,7 @@ class Scanner:
                                 for code in codes)]
 
         def read_pass(quads: list[Quad]) -> list[CardSighting]:
-            crowded = {index for index, quad in enumerate(quads) if not _alone(quad, quads)}
+            crowded = {index for index, quad in enumerate(quads) if not alone(quad, quads)}
             order = {id(quad): index for index, quad in enumerate(quads)}
 
             def identify(quad: Quad) -> CardSighting | None:
@@ -93,7 +94,7 @@ class Scanner:
             # Nothing named: a white card on a white counter may show no closed outline, only broken
             # sides (quad_lines.find_card_quads_by_lines; its cost, ~5 ms, only on such frames)
             by_lines = read_pass(untagged(find_card_quads_by_lines(gray)))
-            read = _named_over(read, [sighting for sighting in by_lines if sighting.kind == "card"])
+            read = named_over(read, [sighting for sighting in by_lines if sighting.kind == "card"])
         if self.corners is not None:
             # cards whose outline no pass found or read (cut by the frame, lying against another):
             # by their two corner indices (cardscans.index_pairs)
@@ -106,7 +107,7 @@ class Scanner:
 
             unnamed = any(s.kind == "unrecognised" for s in read) or not any(s.kind == "card" for s in [*tags, *read])
             by_indices = cards_by_index_pairs(to_bgr(colour), corners.read_index, confirm, taken, grey, unnamed)
-            read = _named_over(read, by_indices)
+            read = named_over(read, by_indices)
         return read
 
     def _identify(self, colour: Any, gray: Any, quad: Quad, grey: bool, alone: bool) -> CardSighting | None:
@@ -122,18 +123,3 @@ class Scanner:
         if sighting is not None and self.catalog not in (None, sighting.catalog):
             return None
         return sighting or unsure
-
-
-def _named_over(read: list[CardSighting], named: list[CardSighting]) -> list[CardSighting]:
-    """`read` with the cards of another pass added, less its unrecognised outlines on those cards."""
-    if not named:
-        return read
-    return named + [sighting for sighting in read if sighting.kind == "card" or not any(
-        quad_contains(np.array(card.polygon, np.float32), sighting.centre) for card in named)]
-
-
-def _alone(quad: Quad, quads: list[Quad]) -> bool:
-    """No other outline holds this one's centre, nor lies with its centre inside it."""
-    centre = (float(quad[:, 0].mean()), float(quad[:, 1].mean()))
-    return not any(other is not quad and (quad_contains(other, centre) or quad_contains(
-        quad, (float(other[:, 0].mean()), float(other[:, 1].mean())))) for other in quads)

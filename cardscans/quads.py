@@ -397,6 +397,13 @@ def quad_contains(outer: Quad, point: tuple[float, float]) -> bool:
     return _inside(np.array(point, np.float32), outer)
 
 
+def overlap(quad: Quad, other: Quad) -> bool:
+    """Whether either outline holds the other's centre: one card's outline and its picture frame's,
+    or a card and the tag stuck on it."""
+    return (quad_contains(other, (float(quad[:, 0].mean()), float(quad[:, 1].mean())))
+            or quad_contains(quad, (float(other[:, 0].mean()), float(other[:, 1].mean()))))
+
+
 def find_card_quads(gray: Gray) -> list[Quad]:
     """Card-shaped outlines, largest first, without near-duplicates. Nested outlines are kept
     (a card's printed frame, or a card inside a lit patch of table): the recogniser decides.

@@ -1,0 +1,78 @@
+"""Card outlines read one by one: each named by a reader (corner index, registered face) or kept as
+`unrecognised` with its reason, and how the passes that find outlines combine. Shared by the scan
+pipeline (cardscans.pipeline) and the face gallery (cardscans.recognizer)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import numpy.typing as npt
+
+from cardscans.quads import Quad, edge_contrast, overlap, quad_contains
+from cardscans.sighting import CardSighting
+
+MIN_EDGE_CONTRAST = 0.35  # cards' outlines measure 0.38-1.0, lit patches and shadows 0.1-0.3
+
+
+def read_outlines(outlines: list[Quad], identify: Callable[[Quad], CardSighting | None],
+                  gray: npt.NDArray[np.uint8]) -> list[CardSighting]:
+    """Each card outline named by `identify` (outermost first; one inside a card already named is
+    part of its print), then the outlines nobody named as `unrecognised`. `identify` may answer an
+    `unrecognised` sighting to say why it named nothing (the playing-card reader does): that
+    reason is kept instead of the generic one."""
+    found: list[CardSighting] = []
+    unknown: list[Quad] = []
+    reasons: list[str] = []
+    for quad in outlines:
+        centre = (float(quad[:, 0].mean()), float(quad[:, 1].mean()))
+        if any(quad_contains(np.array(s.polygon, np.float32), centre) for s in found):
+            continue
+        sighting = identify(quad)
+        if sighting is None or sighting.kind == "unrecognised":
+            unknown.append(quad)
+            reasons.append(sighting.reason if sighting is not None and sighting.reason else NO_MATCH)
+        else:
+            found.append(sighting)
+    return found + unrecognised_outlines(unknown, found, gray, reasons)
+
+
+NO_MATCH = "no registered card matches"
+
+
+def unrecognised_outlines(unknown: list[Quad], recognised: list[CardSighting],
+                          gray: npt.NDArray[np.uint8] | None = None,
+                          reasons: list[str] | None = None) -> list[CardSighting]:
+    """Outlines that are no recognised card, outermost only, not around a recognised card, and
+    (given the frame) with a sharp edge most of the way round: a lit patch of table is no card.
+    `reasons` (one per outline) say why each was not recognised."""
+    found: list[CardSighting] = []
+    kept: list[Quad] = []
+    for index, quad in enumerate(unknown):
+        if gray is not None and edge_contrast(gray, quad) < MIN_EDGE_CONTRAST:
+            continue
+        centre = (float(quad[:, 0].mean()), float(quad[:, 1].mean()))
+        if any(quad_contains(other, centre) for other in kept):
+            continue
+        around = any(quad_contains(quad, s.centre) for s in recognised)
+        inside = any(quad_contains(np.array(s.polygon, np.float32), centre) for s in recognised)
+        if around or inside:
+            continue
+        kept.append(quad)
+        polygon = tuple((float(x), float(y)) for x, y in quad)
+        reason = reasons[index] if reasons is not None else NO_MATCH
+        found.append(CardSighting("unrecognised", "photo", polygon, 0.0, reason=reason))
+    return found
+
+
+def named_over(read: list[CardSighting], named: list[CardSighting]) -> list[CardSighting]:
+    """`read` with the cards of another pass added, less its unrecognised outlines on those cards."""
+    if not named:
+        return read
+    return named + [sighting for sighting in read if sighting.kind == "card" or not any(
+        quad_contains(np.array(card.polygon, np.float32), sighting.centre) for card in named)]
+
+
+def alone(quad: Quad, quads: list[Quad]) -> bool:
+    """No other outline holds this one's centre, nor lies with its centre inside it."""
+    return not any(other is not quad and overlap(quad, other) for other in quads)
