@@ -8,7 +8,9 @@ Two sources of photos:
 - benchmarks/data/cards-real (SOURCE.md): photos of repositories without a licence, fetched into a
   local cache by its fetch.py; skipped, saying so, when the cache is missing;
 - ammememe-white-singles-more: 166 more tune photos of the same white deck, fetched into that cache
-  by cards-ammememe/more_tune.py (never a reported figure: their labels were not checked by eye).
+  by cards-ammememe/more_tune.py (never a reported figure: their labels were not checked by eye);
+- anima-german-overlaps: German two-card scenes made from the German tune singles by
+  cards-real/german_overlaps.py (generated, so a tune set only: the real German scenes are held apart).
 
 Per set: share of labelled cards named right, share named wrong (a card named that is not in the
 photo, or named twice: worse than none), median and p95 ms per frame through
@@ -20,6 +22,7 @@ way. Tune sets are printed first, without goals. The glyph templates are cut fro
 
     .venv/bin/python benchmarks/data/cards-real/fetch.py --mirror DIR   # once: fills the cache
     .venv/bin/python benchmarks/data/cards-ammememe/more_tune.py --mirror DIR   # and the larger tune set
+    .venv/bin/python benchmarks/data/cards-real/german_overlaps.py   # and the German tune scenes
     .venv/bin/python benchmarks/scan_real_cards.py [--json] [--only NAME-PART] [--report-misses]
 
 Goals (report sets): single cards >= 95 % right and <= 0.5 % wrong; multi-card scenes >= 90 %
@@ -54,6 +57,7 @@ MANIFEST = ROOT / "benchmarks" / "data" / "cards-real" / "manifest.json"
 AMMEMEME = ROOT / "benchmarks" / "data" / "cards-ammememe"
 GOALS = {"single": (95.0, 0.5), "scene": (90.0, 1.0)}
 MAX_MS = 30.0
+GERMAN_OVERLAPS = "anima-german-overlaps"
 REPEATS = 3  # runs per frame; its time is their median
 
 
@@ -118,8 +122,20 @@ def more_tune_set(folder: Path) -> PhotoSet:
                     [Photo(place / photo["file"], list(photo["cards"])) for photo in more["photos"]], missing=missing)
 
 
+def german_overlaps_set(folder: Path) -> PhotoSet:
+    """German scenes made from the German tune singles (cards-real/german_overlaps.py), from the cache."""
+    place = folder / GERMAN_OVERLAPS
+    labels = place / "labels.json"
+    if not labels.is_file():
+        return PhotoSet(GERMAN_OVERLAPS, "tune", "scene", "german", [],
+                        missing=f"{labels} is missing: run benchmarks/data/cards-real/german_overlaps.py")
+    made: dict[str, Any] = json.loads(labels.read_text(encoding="utf-8"))
+    return PhotoSet(GERMAN_OVERLAPS, made["role"], made["kind"], made["indices"],
+                    [Photo(place / photo["file"], list(photo["cards"])) for photo in made["photos"]])
+
+
 def load_sets() -> list[PhotoSet]:
-    return [*committed_sets(), more_tune_set(cache_dir()), *cached_sets(cache_dir())]
+    return [*committed_sets(), more_tune_set(cache_dir()), *cached_sets(cache_dir()), german_overlaps_set(cache_dir())]
 
 
 def photos(card_set: PhotoSet) -> list[tuple[npt.NDArray[np.uint8], Photo]]:

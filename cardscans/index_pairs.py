@@ -14,7 +14,10 @@ A person reads such a card by its index, not its edge. So:
 5. two partners that read the same rank (and no two different cards) give that card's outline,
    which the corner reader then examines as it examines any outline (both corners, the pips
    against the rank): the card is named only when that examination names it, and names what the
-   indices named. One index alone names nothing here.
+   indices named. One index alone names nothing here;
+6. on a deck printing four indices, two spots turned alike side by side a card's width apart may
+   be its two top indices where its lower half lies under another card: the card is named when
+   both read it (CornerReader.examine_top), on the outline they give.
 """
 
 from __future__ import annotations
@@ -52,11 +55,19 @@ TWO_PART_GAP = 0.9  # centre to centre, in the larger blob's larger side: the "1
 TWO_PART_SIZE = (0.6, 1.67)  # one blob's larger side against the other's (a "1" turned is squarer)
 AROUND = 0.35  # the paper looked at around a spot, in SPACINGs
 MAX_OTHER_INK = 0.1  # of that paper: more is a picture's print, not an index's margin
+# ... but a four-index card's top indices (step 6) often stand beside its picture or its first pip,
+# so these may have this much, and the plainest pairs are read first
+MAX_OTHER_INK_BESIDE = 0.3
 PARTNER_TURN = np.radians(30)  # off a half turn
 PARTNER_SIZE = 1.33  # one spot's spacing over its partner's, at most
 PARTNER_DISTANCE = (4.0, 14.0)  # in SPACINGs: a card's diagonal between its two indices
 PARTNER_SLANT = (0.35, 1.5)  # the partner's distance across over its distance down
 CARD_ASPECT = (0.95, 2.0)  # height over width of the outline two partners give (a squeezed photo: 1.15)
+SIDE_DISTANCE = (3.0, 8.0)  # in SPACINGs: a card's width between a four-index deck's two top indices
+SIDE_SLANT = 0.36  # tan 20 degrees: how far the line between those two may lean off each one's across
+# (a rank-over-suit line leans up to ~10 degrees off the card's own, glyph centres not being print axes)
+SAME_PLACE = 0.2  # in SPACINGs: two spots' ranks nearer than this are one rank (its suit cut two ways)
+MAX_TOP_READS = 4  # outlines read by their two top indices in one frame (~3 ms each)
 MAX_READS = 8  # spots read in one frame, widest pairs first (~1.5 ms each): as many as the tune photos needed
 
 
@@ -66,6 +77,7 @@ class IndexSpot:
 
     rank: Vector
     suit: Vector
+    other_ink: float = 0.0  # share of the paper around the two that is other ink (MAX_OTHER_INK)
 
     @property
     def spacing(self) -> float:
@@ -130,10 +142,11 @@ def _spots(small: npt.NDArray[np.uint8], scale: float, against_paper: bool) -> l
     paired = ((distance > RANK_TO_SUIT[0] * side[:, None]) & (distance < RANK_TO_SUIT[1] * side[:, None])
               & (ratio > SUIT_TO_RANK[0]) & (ratio < SUIT_TO_RANK[1]))
     ranks, suits = np.nonzero(paired)
-    plain = _on_plain_paper(np.asarray(cv2.integral(ink), dtype=np.int32), blobs[ranks], blobs[suits],
-                            distance[ranks, suits])
-    return [IndexSpot(centre[rank] / scale, centre[suit] / scale)
-            for rank, suit in zip(ranks[plain], suits[plain], strict=True)]
+    other = _other_ink(np.asarray(cv2.integral(ink), dtype=np.int32), blobs[ranks], blobs[suits],
+                       distance[ranks, suits])
+    plain = other <= MAX_OTHER_INK_BESIDE
+    return [IndexSpot(centre[rank] / scale, centre[suit] / scale, float(share))
+            for rank, suit, share in zip(ranks[plain], suits[plain], other[plain], strict=True)]
 
 
 def _with_two_part_ranks(blobs: npt.NDArray[np.int32], centres: npt.NDArray[np.float64]) -> (
@@ -158,10 +171,10 @@ def _with_two_part_ranks(blobs: npt.NDArray[np.int32], centres: npt.NDArray[np.f
             np.concatenate([centres, middles.astype(np.float64)]))
 
 
-def _on_plain_paper(summed: npt.NDArray[np.int32], ranks: npt.NDArray[np.int32], suits: npt.NDArray[np.int32],
-                    spacings: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
-    """Per rank and suit blob (their statistics' rows): little ink around the two but their own
-    (`summed`: the ink's integral image)."""
+def _other_ink(summed: npt.NDArray[np.int32], ranks: npt.NDArray[np.int32], suits: npt.NDArray[np.int32],
+               spacings: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """Per rank and suit blob (their statistics' rows): the share of the paper around the two that
+    is ink not their own (`summed`: the ink's integral image); 1 where no paper is seen."""
     margin = AROUND * spacings
     height, width = summed.shape[0] - 1, summed.shape[1] - 1
     start = np.minimum(ranks[:, :2], suits[:, :2]) - margin[:, None]  # x, y
@@ -171,7 +184,7 @@ def _on_plain_paper(summed: npt.NDArray[np.int32], ranks: npt.NDArray[np.int32],
     area = (right - left) * (bottom - top)
     inked = (summed[bottom, right].astype(np.int64) - summed[top, right] - summed[bottom, left] + summed[top, left])
     other = inked - ranks[:, 4] - suits[:, 4]
-    return np.asarray((area > 0) & (other <= MAX_OTHER_INK * area), dtype=np.bool_)
+    return np.where(area > 0, other / np.maximum(area, 1), 1.0).astype(np.float64)
 
 
 def partners(spots: list[IndexSpot]) -> npt.NDArray[np.bool_]:
@@ -192,6 +205,25 @@ def partners(spots: list[IndexSpot]) -> npt.NDArray[np.bool_]:
     return np.asarray((off_half_turn < PARTNER_TURN) & (sizes < PARTNER_SIZE) & (sizes > 1 / PARTNER_SIZE)
                       & (down > 0) & (distance > PARTNER_DISTANCE[0]) & (distance < PARTNER_DISTANCE[1])
                       & (slant > PARTNER_SLANT[0]) & (slant < PARTNER_SLANT[1]), dtype=np.bool_)
+
+
+def side_partners(spots: list[IndexSpot]) -> npt.NDArray[np.bool_]:
+    """[i, j]: spot j may be the top right index of a four-index card whose top left index spot i
+    is: turned as it is, of its size, a card's width to its right."""
+    if not spots:
+        return np.zeros((0, 0), bool)
+    ranks = np.array([spot.rank for spot in spots])
+    downs = np.array([spot.down for spot in spots])
+    spacings = np.array([spot.spacing for spot in spots])
+    angles = np.arctan2(downs[:, 1], downs[:, 0])
+    turned = np.abs(((angles[:, None] - angles[None, :] + np.pi) % (2 * np.pi)) - np.pi)
+    sizes = spacings[:, None] / spacings[None, :]
+    offset = ranks[None, :, :] - ranks[:, None, :]
+    down = np.einsum("ijk,ik->ij", offset, downs) / spacings[:, None]
+    across = (offset[..., 0] * downs[:, None, 1] - offset[..., 1] * downs[:, None, 0]) / spacings[:, None]
+    return np.asarray((turned < PARTNER_TURN) & (sizes < PARTNER_SIZE) & (sizes > 1 / PARTNER_SIZE)
+                      & (np.abs(down) < SIDE_SLANT * across) & (across > SIDE_DISTANCE[0]) & (across < SIDE_DISTANCE[1]),
+                      dtype=np.bool_)
 
 
 def upright_face(image: npt.NDArray[np.uint8], spot: IndexSpot, colourless: bool) -> BalancedFace:
@@ -226,29 +258,49 @@ def card_outline(first: IndexSpot, second: IndexSpot) -> Quad | None:
 
 
 Confirm = Callable[[Quad, str | None], CardSighting | None]
+ConfirmTop = Callable[[Quad], CardSighting | None]
+
+
+def top_indices_outline(left: IndexSpot, right: IndexSpot) -> Quad:
+    """The outline of a card whose top left and top right indices two spots are, clockwise from
+    the top left, as a FACE whose indices stand where the corner reader looks for them. Its
+    square comes from the line between the two ranks, not from either rank-over-suit line (those
+    lean by up to ~10 degrees: glyph centres are not the print's axes)."""
+    across = right.rank - left.rank
+    width = max(float(np.hypot(*across)), 1e-6)
+    across = across / width
+    down = np.array([-across[1], across[0]])
+    unit = width / (FACE[0] - 2 * RANK_CENTRE[0])
+    top_left = left.rank - unit * (RANK_CENTRE[0] * across + RANK_CENTRE[1] * down)
+    wide, tall = unit * FACE[0] * across, unit * FACE[1] * down
+    return np.array([top_left, top_left + wide, top_left + wide + tall, top_left + tall], np.float32)
 
 
 def cards_by_index_pairs(image: npt.NDArray[np.uint8], read: Callable[[BalancedFace], CornerReading],
                          confirm: Confirm, taken: list[Quad], colourless: bool,
-                         look_again: bool = False) -> list[CardSighting]:
+                         look_again: bool = False, confirm_top: ConfirmTop | None = None) -> list[CardSighting]:
     """The cards whose two indices read the same rank, confirmed on the outline they give:
     `confirm` examines it as any outline, expecting the card either index named (None when
     neither named one: a suit too small to tell spade from club, which the face's suit marks
     may settle). `taken`: outlines of cards named already and of tags; no spot inside one is
     read, and no outline about one is examined.
     `look_again`: something in the frame is still unnamed (an outline nobody read, or no card at
-    all), so when this names nothing, the ink is cut again against the paper (`index_spots`)."""
+    all), so when this names nothing, the ink is cut again against the paper (`index_spots`).
+    `confirm_top`: reads a card on the outline two side by side top indices give (a four-index
+    card whose lower half another card hides, step 6); None: such pairs are not looked at."""
     searched = _searched(image)  # once for both looks
-    named = _named_by_pairs(image, _spots(*searched, False), read, confirm, taken, colourless)
+    named = _named_by_pairs(image, _spots(*searched, False), read, confirm, taken, colourless, confirm_top)
     if named or not look_again:
         return named
-    return _named_by_pairs(image, _spots(*searched, True), read, confirm, taken, colourless)
+    return _named_by_pairs(image, _spots(*searched, True), read, confirm, taken, colourless, confirm_top)
 
 
 def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], read: Callable[[BalancedFace], CornerReading],
-                    confirm: Confirm, taken: list[Quad], colourless: bool) -> list[CardSighting]:
-    spots = [spot for spot in found
-             if not any(quad_contains(quad, (float(spot.rank[0]), float(spot.rank[1]))) for quad in taken)]
+                    confirm: Confirm, taken: list[Quad], colourless: bool,
+                    confirm_top: ConfirmTop | None) -> list[CardSighting]:
+    free = [spot for spot in found
+            if not any(quad_contains(quad, (float(spot.rank[0]), float(spot.rank[1]))) for quad in taken)]
+    spots = [spot for spot in free if spot.other_ink <= MAX_OTHER_INK]
     linked = partners(spots)
     readings: dict[int, CornerReading] = {}
 
@@ -280,7 +332,39 @@ def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], read: 
         if sighting is not None:
             named.append(sighting)
             outlines.append(outline)
+    if confirm_top is not None:
+        named += _named_by_top_indices(free, confirm_top, outlines)
     return named
+
+
+def _named_by_top_indices(spots: list[IndexSpot], confirm_top: ConfirmTop, outlines: list[Quad]) -> list[CardSighting]:
+    """Step 6: cards named by two top indices side by side (`side_partners`), on the outline they
+    give. That outline may lie partly under a named card (the card over it), so only its indices
+    must lie outside every named outline. The plainest pairs first, at most MAX_TOP_READS a frame."""
+    named: list[CardSighting] = []
+    pairs = sorted(((int(a), int(b)) for a, b in zip(*np.nonzero(side_partners(spots)), strict=True)),
+                   key=lambda pair: max(spots[pair[0]].other_ink, spots[pair[1]].other_ink))
+    tried: list[tuple[IndexSpot, IndexSpot]] = []
+    for first, second in pairs:
+        left, right = spots[first], spots[second]
+        if any(quad_contains(quad, (float(spot.rank[0]), float(spot.rank[1]))) for quad in outlines
+               for spot in (left, right)):
+            continue
+        if any(_same_place(left, one) and _same_place(right, other) for one, other in tried):
+            continue  # the same two ranks with other blobs for suits: the same outline
+        if len(tried) == MAX_TOP_READS:
+            break
+        tried.append((left, right))
+        outline = top_indices_outline(left, right)
+        sighting = confirm_top(outline)
+        if sighting is not None:
+            named.append(sighting)
+            outlines.append(outline)
+    return named
+
+
+def _same_place(spot: IndexSpot, other: IndexSpot) -> bool:
+    return float(np.hypot(*(spot.rank - other.rank))) < SAME_PLACE * spot.spacing
 
 
 def _widest_first(spots: list[IndexSpot], linked: npt.NDArray[np.bool_]) -> list[tuple[int, int]]:

@@ -106,7 +106,12 @@ class Scanner:
                 return sighting if sighting.kind == "card" else None
 
             unnamed = any(s.kind == "unrecognised" for s in read) or not any(s.kind == "card" for s in [*tags, *read])
-            by_indices = cards_by_index_pairs(to_bgr(colour), corners.read_index, confirm, taken, grey, unnamed)
+            def confirm_top(quad: Quad) -> CardSighting | None:
+                sighting = corners.examine_top(colour, quad, self.deck, grey)
+                return sighting if sighting.kind == "card" else None
+
+            by_indices = cards_by_index_pairs(to_bgr(colour), corners.read_index, confirm, taken, grey, unnamed,
+                                              confirm_top)
             read = named_over(read, by_indices)
         return read
 

@@ -524,6 +524,33 @@ class CornerReader:
             catalog = deck.catalog
         return CardSighting("card", "corner-index", polygon, reading.score, catalog=catalog, card_id=card_id)
 
+    def examine_top(self, image: npt.NDArray[np.uint8], quad: Quad, deck: DeckCatalog | None,
+                    colourless: bool) -> CardSighting:
+        """The card in `quad` read by its two top indices alone, for a four-index card whose lower
+        half lies under another card (a Schnapsen trick): its pips and lower corners are hidden, so
+        the two top corners must both read one card, and one of them by SINGLE_CORNER_SCORE and
+        _MARGIN: two prints agreeing stand in for the pips no one can count. Either may be read at
+        any ink cut (a small card's thin strokes, a German A's hairline, need a looser one), since
+        the other corner, not that cut alone, confirms it."""
+        balanced = balance(rectify(to_bgr(image), quad, FACE), colourless)
+        polygon = tuple((float(x), float(y)) for x, y in quad)
+        if balanced.paper_contrast < MIN_PAPER_CONTRAST:
+            return CardSighting("unrecognised", "corner-index", polygon, 0.0, reason="no print on the face")
+        left = self.read_corner(balanced)
+        if left.card_id is None:
+            return CardSighting("unrecognised", "corner-index", polygon, 0.0, reason=left.reason)
+        right = self.read_corner(balanced.mirrored_face())
+        clear = [reading for reading in (left, right)
+                 if reading.score >= SINGLE_CORNER_SCORE and reading.margin >= SINGLE_CORNER_MARGIN]
+        if left.card_id != right.card_id or not clear or left.card_id == JOKER:
+            reason = right.reason or f"the top indices read {left.card_id} and {right.card_id}"
+            return CardSighting("unrecognised", "corner-index", polygon, 0.0, reason=reason)
+        card_id, catalog = left.card_id, CATALOG
+        if deck is not None:
+            card_id, catalog = deck.card_for(card_id, left.red), deck.catalog
+        return CardSighting("card", "corner-index", polygon, min(left.score, right.score), catalog=catalog,
+                            card_id=card_id)
+
     def identify(self, image: npt.NDArray[np.uint8], quad: Quad, deck: DeckCatalog | None = None) -> (
             CardSighting | None):
         sighting = self.examine(image, quad, deck)

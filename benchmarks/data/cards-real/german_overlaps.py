@@ -1,0 +1,118 @@
+"""Builds a tune set of German-deck scenes from the tune singles: two cards on the green mat, the
+back card partly under the front one, as a Schnapsen trick lies.
+
+The only real German scenes (`anima-german-scenes`) are held apart for the report, so the reader
+is tuned on these instead. Each is made from two photos of `anima-german-singles` (tune): the
+back card's photo is set on a wider mat (its own mat's colour and grain), and the front card, cut
+from its photo by the reader's outline finder, is laid over the back card's lower part, turned and
+shifted, with a soft shadow. The back card keeps its top indices and about half its face or more
+in view, as `anima-german-scenes` labels a card `cards`. Generated, never reported: written with
+`labels.json` into the photo cache (`anima-german-overlaps`) after fetch.py has filled it.
+Usage: .venv/bin/python benchmarks/data/cards-real/german_overlaps.py
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+ROOT = Path(__file__).resolve().parents[3]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from cardscans.quads import find_card_quads  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).parent))
+from fetch import MANIFEST, cache_dir  # noqa: E402
+
+SET = "anima-german-overlaps"
+SINGLES = "anima-german-singles"
+SEED = 16  # the issue's number: any fixed seed gives the same set every run
+SHOWN = (0.45, 0.7)  # of the back card's height left in view above the front card
+SHIFT = 0.3  # of a card's width, at most, the front card lies to either side
+TURN = 25.0  # degrees, at most, the front card is turned
+LONG_SIDE = 1280
+EDGE = 60  # px of each photo's border: mat only
+Image = npt.NDArray[np.uint8]
+
+
+def card_outline(photo: Image) -> npt.NDArray[np.float32]:
+    gray = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
+    quads = find_card_quads(np.asarray(gray, dtype=np.uint8))
+    return max(quads, key=lambda quad: cv2.contourArea(quad.astype(np.float32)))
+
+
+def mat_around(photo: Image, height: int, width: int, rng: np.random.Generator) -> Image:
+    """A mat of the photo's own colour and grain (its border, which is mat in every one)."""
+    patch = np.concatenate([photo[:EDGE].reshape(-1, 3), photo[-EDGE:].reshape(-1, 3),
+                            photo[:, :EDGE].reshape(-1, 3), photo[:, -EDGE:].reshape(-1, 3)]).astype(np.float32)
+    mat = np.empty((height, width, 3), np.float32)
+    mat[:] = np.median(patch, axis=0)
+    grain = cv2.GaussianBlur(rng.normal(0, float(patch.std()), (height, width)).astype(np.float32), (0, 0), 1.2)
+    return np.clip(mat + grain[..., None], 0, 255).astype(np.uint8)
+
+
+def overlap_scene(back: Image, front: Image, rng: np.random.Generator) -> Image:
+    back_quad, front_quad = card_outline(back), card_outline(front)
+    height, width = back.shape[:2]
+    canvas = mat_around(back, int(height * 1.45), int(width * 1.45), rng)
+    top, left = int(height * 0.02), int(width * 0.22)
+    # the photo fades into the mat over its border, so its edge makes no line a reader could take for a card's
+    fade = np.zeros((height, width), np.float32)
+    fade[EDGE:-EDGE, EDGE:-EDGE] = 1
+    fade = cv2.GaussianBlur(fade, (0, 0), EDGE / 2)[..., None]
+    placed = canvas[top:top + height, left:left + width].astype(np.float32)
+    canvas[top:top + height, left:left + width] = np.clip(placed * (1 - fade) + back * fade, 0, 255).astype(np.uint8)
+    back_quad = back_quad + np.float32([left, top])
+    card_height = float(np.hypot(*(back_quad[3] - back_quad[0])))
+    card_width = float(np.hypot(*(back_quad[1] - back_quad[0])))
+    centre = back_quad.mean(axis=0) + np.float32([rng.uniform(-SHIFT, SHIFT) * card_width,
+                                                  rng.uniform(*SHOWN) * card_height])
+    front_centre = front_quad.mean(axis=0)
+    turn = cv2.getRotationMatrix2D((float(front_centre[0]), float(front_centre[1])), rng.uniform(-TURN, TURN), 1.0)
+    turn[:, 2] += centre - front_centre
+    cut = np.zeros(front.shape[:2], np.uint8)
+    cv2.fillConvexPoly(cut, front_quad.astype(np.int32), 255)
+    size = (canvas.shape[1], canvas.shape[0])
+    laid = cv2.warpAffine(front, turn, size, flags=cv2.INTER_LINEAR)
+    mask = cv2.warpAffine(cut, turn, size, flags=cv2.INTER_LINEAR).astype(np.float32) / 255
+    shadow = cv2.GaussianBlur(np.roll(mask, (6, 6), axis=(0, 1)), (0, 0), 6)[..., None]
+    mask = mask[..., None]
+    darkened = canvas.astype(np.float32) * (1 - 0.35 * shadow)
+    scene = darkened * (1 - mask) + laid.astype(np.float32) * mask
+    scale = LONG_SIDE / max(scene.shape[:2])
+    return np.asarray(cv2.resize(np.clip(scene, 0, 255).astype(np.uint8), None, fx=scale, fy=scale,
+                                 interpolation=cv2.INTER_AREA), dtype=np.uint8)
+
+
+def build() -> int:
+    singles = json.loads(MANIFEST.read_text(encoding="utf-8"))["sets"][SINGLES]["photos"]
+    source, out = cache_dir() / SINGLES, cache_dir() / SET
+    if not source.is_dir():
+        print(f"{source} is missing: run benchmarks/data/cards-real/fetch.py first", file=sys.stderr)
+        return 1
+    out.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng(SEED)
+    labels = []
+    for index, back in enumerate(singles):
+        front = singles[(index + 1 + int(rng.integers(len(singles) - 1))) % len(singles)]
+        if front is back:
+            front = singles[(index + 1) % len(singles)]
+        back_photo, front_photo = (cv2.imread(str(source / photo["file"])) for photo in (back, front))
+        scene = overlap_scene(np.asarray(back_photo, np.uint8), np.asarray(front_photo, np.uint8), rng)
+        name = f"overlap_{index:02d}.jpg"
+        cv2.imwrite(str(out / name), scene, [cv2.IMWRITE_JPEG_QUALITY, 90])
+        labels.append({"file": name, "cards": [*back["cards"], *front["cards"]]})
+    (out / "labels.json").write_text(json.dumps({"role": "tune", "kind": "scene", "indices": "german",
+                                                 "photos": labels}, indent=1), encoding="utf-8")
+    print(f"{out}: {len(labels)} scenes")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(build())
