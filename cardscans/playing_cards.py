@@ -50,7 +50,7 @@ from cardscans.card_indices import (
     printed_ranks,
 )
 from cardscans.imageio import to_bgr
-from cardscans.pips import count_pips, upright_pips
+from cardscans.pips import count_pips, upright_pips, widest_print_above_middle
 from cardscans.quads import Quad, rectify
 from cardscans.sighting import CardSighting
 from cardscans.template_match import TWO_PART_RANKS, Bank, Matching, best_label, label_scores, top_label
@@ -72,6 +72,7 @@ SUIT_MATCHING = Matching(blur=0.0, min_score=0.65, min_score_checked=0.65, margi
 # a good score and twice the usual lead over every other label
 SINGLE_CORNER_SCORE = 0.7
 SINGLE_CORNER_MARGIN = 0.1
+MAX_PIP_SIDE = 0.4  # of the face: a larger print above a number card's middle is a picture (pips: under 0.3)
 # ink neither clearly red nor clearly black (maroon under tungsten light): the suit's shape must then
 # lead all three other suits by this much, twice SUIT_MATCHING's margin, as a lone corner must
 UNCLEAR_INK_MARGIN = 0.1
@@ -528,10 +529,11 @@ class CornerReader:
                     colourless: bool) -> CardSighting:
         """The card in `quad` read by its two top indices alone, for a four-index card whose lower
         half lies under another card (a Schnapsen trick): its pips and lower corners are hidden, so
-        the two top corners must both read one card, and one of them by SINGLE_CORNER_SCORE and
-        _MARGIN: two prints agreeing stand in for the pips no one can count. Either may be read at
-        any ink cut (a small card's thin strokes, a German A's hairline, need a looser one), since
-        the other corner, not that cut alone, confirms it."""
+        the two top corners must both read one card, one of them at SINGLE_CORNER_SCORE, and a
+        number card must show no picture above its middle (`widest_print_above_middle`). Two
+        prints agreeing stand in for the pips no one can count, so either may be read at any ink cut
+        (a small card's hairlines need a looser one) or as a letter in two pieces (a German D, whose
+        lead then counts as just enough: template_match.best_label)."""
         balanced = balance(rectify(to_bgr(image), quad, FACE), colourless)
         polygon = tuple((float(x), float(y)) for x, y in quad)
         if balanced.paper_contrast < MIN_PAPER_CONTRAST:
@@ -540,16 +542,21 @@ class CornerReader:
         if left.card_id is None:
             return CardSighting("unrecognised", "corner-index", polygon, 0.0, reason=left.reason)
         right = self.read_corner(balanced.mirrored_face())
-        clear = [reading for reading in (left, right)
-                 if reading.score >= SINGLE_CORNER_SCORE and reading.margin >= SINGLE_CORNER_MARGIN]
-        if left.card_id != right.card_id or not clear or left.card_id == JOKER:
-            reason = right.reason or f"the top indices read {left.card_id} and {right.card_id}"
+        card = left.card_id
+        reason = ""
+        if right.card_id != card:
+            reason = right.reason or f"the top indices read {card} and {right.card_id}"
+        elif card == JOKER or max(left.score, right.score) < SINGLE_CORNER_SCORE:
+            reason = f"the top indices read {card}, not clearly enough"
+        elif card[:-1] in NUMBERS and widest_print_above_middle(balanced) > MAX_PIP_SIDE:
+            reason = f"the top indices read {card} but a picture lies below them"
+        if reason:
             return CardSighting("unrecognised", "corner-index", polygon, 0.0, reason=reason)
-        card_id, catalog = left.card_id, CATALOG
+        catalog = CATALOG
         if deck is not None:
-            card_id, catalog = deck.card_for(card_id, left.red), deck.catalog
+            card, catalog = deck.card_for(card, left.red), deck.catalog
         return CardSighting("card", "corner-index", polygon, min(left.score, right.score), catalog=catalog,
-                            card_id=card_id)
+                            card_id=card)
 
     def identify(self, image: npt.NDArray[np.uint8], quad: Quad, deck: DeckCatalog | None = None) -> (
             CardSighting | None):
