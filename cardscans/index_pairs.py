@@ -222,8 +222,8 @@ def side_partners(spots: list[IndexSpot]) -> npt.NDArray[np.bool_]:
     down = np.einsum("ijk,ik->ij", offset, downs) / spacings[:, None]
     across = (offset[..., 0] * downs[:, None, 1] - offset[..., 1] * downs[:, None, 0]) / spacings[:, None]
     return np.asarray((turned < PARTNER_TURN) & (sizes < PARTNER_SIZE) & (sizes > 1 / PARTNER_SIZE)
-                      & (np.abs(down) < SIDE_SLANT * across) & (across > SIDE_DISTANCE[0]) & (across < SIDE_DISTANCE[1]),
-                      dtype=np.bool_)
+                      & (np.abs(down) < SIDE_SLANT * across)
+                      & (across > SIDE_DISTANCE[0]) & (across < SIDE_DISTANCE[1]), dtype=np.bool_)
 
 
 def upright_face(image: npt.NDArray[np.uint8], spot: IndexSpot, colourless: bool) -> BalancedFace:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import cv2
@@ -54,7 +55,7 @@ def mat_around(photo: Image, height: int, width: int, rng: np.random.Generator) 
     mat = np.empty((height, width, 3), np.float32)
     mat[:] = np.median(patch, axis=0)
     grain = cv2.GaussianBlur(rng.normal(0, float(patch.std()), (height, width)).astype(np.float32), (0, 0), 1.2)
-    return np.clip(mat + grain[..., None], 0, 255).astype(np.uint8)
+    return np.asarray(np.clip(mat + grain[..., None], 0, 255), dtype=np.uint8)
 
 
 def overlap_scene(back: Image, front: Image, rng: np.random.Generator) -> Image:
@@ -63,16 +64,16 @@ def overlap_scene(back: Image, front: Image, rng: np.random.Generator) -> Image:
     canvas = mat_around(back, int(height * 1.45), int(width * 1.45), rng)
     top, left = int(height * 0.02), int(width * 0.22)
     # the photo fades into the mat over its border, so its edge makes no line a reader could take for a card's
-    fade = np.zeros((height, width), np.float32)
-    fade[EDGE:-EDGE, EDGE:-EDGE] = 1
-    fade = cv2.GaussianBlur(fade, (0, 0), EDGE / 2)[..., None]
+    inside = np.zeros((height, width), np.float32)
+    inside[EDGE:-EDGE, EDGE:-EDGE] = 1
+    fade = np.asarray(cv2.GaussianBlur(inside, (0, 0), EDGE / 2), np.float32)[..., None]
     placed = canvas[top:top + height, left:left + width].astype(np.float32)
     canvas[top:top + height, left:left + width] = np.clip(placed * (1 - fade) + back * fade, 0, 255).astype(np.uint8)
-    back_quad = back_quad + np.float32([left, top])
+    back_quad = back_quad + np.array([left, top], np.float32)
     card_height = float(np.hypot(*(back_quad[3] - back_quad[0])))
     card_width = float(np.hypot(*(back_quad[1] - back_quad[0])))
-    centre = back_quad.mean(axis=0) + np.float32([rng.uniform(-SHIFT, SHIFT) * card_width,
-                                                  rng.uniform(*SHOWN) * card_height])
+    centre = back_quad.mean(axis=0) + np.array([rng.uniform(-SHIFT, SHIFT) * card_width,
+                                                rng.uniform(*SHOWN) * card_height], np.float32)
     front_centre = front_quad.mean(axis=0)
     turn = cv2.getRotationMatrix2D((float(front_centre[0]), float(front_centre[1])), rng.uniform(-TURN, TURN), 1.0)
     turn[:, 2] += centre - front_centre
@@ -90,24 +91,29 @@ def overlap_scene(back: Image, front: Image, rng: np.random.Generator) -> Image:
                                  interpolation=cv2.INTER_AREA), dtype=np.uint8)
 
 
-def build() -> int:
+def scenes(source: Path) -> Iterator[tuple[str, Image, list[str]]]:
+    """Each scene's file name, image and cards (back first), made from the singles in `source`."""
     singles = json.loads(MANIFEST.read_text(encoding="utf-8"))["sets"][SINGLES]["photos"]
-    source, out = cache_dir() / SINGLES, cache_dir() / SET
-    if not source.is_dir():
-        print(f"{source} is missing: run benchmarks/data/cards-real/fetch.py first", file=sys.stderr)
-        return 1
-    out.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng(SEED)
-    labels = []
     for index, back in enumerate(singles):
         front = singles[(index + 1 + int(rng.integers(len(singles) - 1))) % len(singles)]
         if front is back:
             front = singles[(index + 1) % len(singles)]
         back_photo, front_photo = (cv2.imread(str(source / photo["file"])) for photo in (back, front))
         scene = overlap_scene(np.asarray(back_photo, np.uint8), np.asarray(front_photo, np.uint8), rng)
-        name = f"overlap_{index:02d}.jpg"
+        yield f"overlap_{index:02d}.jpg", scene, [*back["cards"], *front["cards"]]
+
+
+def build() -> int:
+    source, out = cache_dir() / SINGLES, cache_dir() / SET
+    if not source.is_dir():
+        print(f"{source} is missing: run benchmarks/data/cards-real/fetch.py first", file=sys.stderr)
+        return 1
+    out.mkdir(parents=True, exist_ok=True)
+    labels = []
+    for name, scene, cards in scenes(source):
         cv2.imwrite(str(out / name), scene, [cv2.IMWRITE_JPEG_QUALITY, 90])
-        labels.append({"file": name, "cards": [*back["cards"], *front["cards"]]})
+        labels.append({"file": name, "cards": cards})
     (out / "labels.json").write_text(json.dumps({"role": "tune", "kind": "scene", "indices": "german",
                                                  "photos": labels}, indent=1), encoding="utf-8")
     print(f"{out}: {len(labels)} scenes")
