@@ -66,8 +66,9 @@ CARD_ASPECT = (0.95, 2.0)  # height over width of the outline two partners give 
 SIDE_DISTANCE = (3.0, 8.0)  # in SPACINGs: a card's width between a four-index deck's two top indices
 SIDE_SLANT = 0.36  # tan 20 degrees: how far the line between those two may lean off each one's across
 # (a rank-over-suit line leans up to ~10 degrees off the card's own, glyph centres not being print axes)
+TOP_INDICES_APART = (FACE[0] - 2 * RANK_CENTRE[0]) / SPACING  # a card's two top ranks, in SPACINGs
 SAME_PLACE = 0.2  # in SPACINGs: two spots' ranks nearer than this are one rank (its suit cut two ways)
-MAX_TOP_READS = 4  # outlines read by their two top indices in one frame (~3 ms each)
+MAX_TOP_READS = 6  # outlines read by two top indices in one frame (~2.5 ms each): as many as the tune scenes needed
 MAX_READS = 8  # spots read in one frame, widest pairs first (~1.5 ms each): as many as the tune photos needed
 
 
@@ -340,10 +341,10 @@ def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], read: 
 def _named_by_top_indices(spots: list[IndexSpot], confirm_top: ConfirmTop, outlines: list[Quad]) -> list[CardSighting]:
     """Step 6: cards named by two top indices side by side (`side_partners`), on the outline they
     give. That outline may lie partly under a named card (the card over it), so only its indices
-    must lie outside every named outline. The plainest pairs first, at most MAX_TOP_READS a frame."""
+    must lie outside every named outline. At most MAX_TOP_READS a frame, likeliest first (`_top_pair_unlikeness`)."""
     named: list[CardSighting] = []
     pairs = sorted(((int(a), int(b)) for a, b in zip(*np.nonzero(side_partners(spots)), strict=True)),
-                   key=lambda pair: max(spots[pair[0]].other_ink, spots[pair[1]].other_ink))
+                   key=lambda pair: _top_pair_unlikeness(spots[pair[0]], spots[pair[1]]))
     tried: list[tuple[IndexSpot, IndexSpot]] = []
     for first, second in pairs:
         left, right = spots[first], spots[second]
@@ -361,6 +362,14 @@ def _named_by_top_indices(spots: list[IndexSpot], confirm_top: ConfirmTop, outli
             named.append(sighting)
             outlines.append(outline)
     return named
+
+
+def _top_pair_unlikeness(left: IndexSpot, right: IndexSpot) -> float:
+    """How unlike a card's two top indices two spots are: the other ink about them, plus how far
+    their distance in spacings is from a card's (a "10" gives spots of its "1", its "0" and the
+    two joined, and only the joined one stands where the card's rank does)."""
+    apart = float(np.hypot(*(right.rank - left.rank))) / ((left.spacing + right.spacing) / 2)
+    return max(left.other_ink, right.other_ink) + abs(float(np.log(apart / TOP_INDICES_APART)))
 
 
 def _same_place(spot: IndexSpot, other: IndexSpot) -> bool:
