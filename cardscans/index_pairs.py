@@ -56,7 +56,7 @@ TWO_PART_SIZE = (0.6, 1.67)  # one blob's larger side against the other's (a "1"
 AROUND = 0.35  # the paper looked at around a spot, in SPACINGs
 MAX_OTHER_INK = 0.1  # of that paper: more is a picture's print, not an index's margin
 # ... but a four-index card's top indices (step 6) often stand beside its picture or its first pip,
-# so these may have this much, and the plainest pairs are read first
+# so these may have this much (`_top_pair_unlikeness` reads the plainer pairs first)
 MAX_OTHER_INK_BESIDE = 0.3
 PARTNER_TURN = np.radians(30)  # off a half turn
 PARTNER_SIZE = 1.33  # one spot's spacing over its partner's, at most

@@ -106,6 +106,7 @@ class Scanner:
                 return sighting if sighting.kind == "card" else None
 
             unnamed = any(s.kind == "unrecognised" for s in read) or not any(s.kind == "card" for s in [*tags, *read])
+
             def confirm_top(quad: Quad) -> CardSighting | None:
                 sighting = corners.examine_top(colour, quad, self.deck, grey)
                 return sighting if sighting.kind == "card" else None
