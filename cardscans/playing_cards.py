@@ -262,14 +262,17 @@ class CornerReader:
     def _pips_settle(self, balanced: BalancedFace, first: CornerReading, second: CornerReading) -> (
             CornerReading | None):
         """Two corners that name one suit, one with a number the face's pips count and confirm, the
-        other a court card: a face of that many equal pips is no court card, so the letter is a
-        misread (rdpong's 10H at a low angle, whose "1" the outline cuts off and whose "0" reads as a
-        Q). An ace is left alone: an ornate ace of spades counts as many pips."""
+        other a court card or another number: a face of that many equal pips is no court card, and
+        numbers that many, so the other is a misread (rdpong's 10H at a low angle, whose "1" the
+        outline cuts off and whose "0" reads as a Q; a small 8S whose other corner reads 10). An
+        ace is left alone: an ornate ace of spades counts as many pips."""
         if (first.card_id or "")[-1:] != (second.card_id or "")[-1:]:
             return None
-        for number, letter in ((first, second), (second, first)):
-            if (number.card_id or "")[:-1] in NUMBERS and (letter.card_id or "")[:-1] in COURT_RANKS:
-                return self._pips_confirm(balanced, number)
+        for number, other in ((first, second), (second, first)):
+            if (number.card_id or "")[:-1] in NUMBERS and (other.card_id or "")[:-1] in (*COURT_RANKS, *NUMBERS):
+                confirmed = self._pips_confirm(balanced, number)
+                if confirmed is not None:
+                    return confirmed
         return None
 
     def _rank_confirms(self, balanced: BalancedFace, reading: CornerReading, other: CornerReading) -> (
@@ -324,10 +327,11 @@ class CornerReader:
         # a number card shows its rank in pips; a court card shows a picture and at most a few suit
         # marks beside it, never a number card's rows of pips (a blurred 9D read as a Q in both
         # corners); a letter read from a glyph in two pieces must not show pips at all (a blurred
-        # 10H whose "1" and a sliver of its "0" read as a K in both corners)
+        # 10H whose "1" and a sliver of its "0" read as a K in both corners), where a number read so
+        # is confirmed by as many pips as any number (a small 9H whose loop parts from its tail)
         court_with_pips = rank in COURT_RANKS and pips >= MIN_PIPS_REFUTING_A_COURT_CARD
         if (rank in NUMBERS and pips != int(rank)) or court_with_pips or (
-                reading.rank_in_pieces and pips >= MIN_PIPS_OF_A_NUMBER):
+                reading.rank_in_pieces and rank not in NUMBERS and pips >= MIN_PIPS_OF_A_NUMBER):
             seen = "a picture" if pips < 0 else f"{pips} pips"
             return CornerReading(None, reading.score, f"the index reads {card} but the face shows {seen}")
         return reading
