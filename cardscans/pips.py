@@ -14,7 +14,7 @@ from cardscans.card_glyphs import MAX_GLYPH_HEIGHT, MIN_GLYPH_AREA, BalancedFace
 # its box within STEM_GAP px of the pip's; counted so only on a face of at least MIN_PIPS_WITH_STEMS pips
 STEM_SHARE = 0.15
 STEM_GAP = 2
-MIN_PIPS_WITH_STEMS = 4
+MIN_PIPS_WITH_STEMS = 3  # a small 3S's three stems part too (Ammememe tune); a court card shows two suit marks
 
 
 def count_pips(face: BalancedFace, suit: Glyph) -> int:
