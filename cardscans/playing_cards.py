@@ -546,6 +546,7 @@ class CornerReader:
         if left.card_id is None:
             return CardSighting("unrecognised", "corner-index", polygon, 0.0, reason=left.reason)
         right = self.read_corner(balanced.mirrored_face())
+        left, right = self._top_indices_settled(balanced, left, right)
         card = left.card_id
         reason = ""
         if right.card_id != card:
@@ -561,6 +562,27 @@ class CornerReader:
             card, catalog = deck.card_for(card, left.red), deck.catalog
         return CardSighting("card", "corner-index", polygon, min(left.score, right.score), catalog=catalog,
                             card_id=card)
+
+    @staticmethod
+    def _top_indices_settled(balanced: BalancedFace, left: CornerReading, right: CornerReading) -> (
+            tuple[CornerReading, CornerReading]):
+        """Two top indices of one suit, one read as a number and the other as a court card (a German
+        B whose stem parts from its bowls reads as a 10): what lies between them settles it, pips
+        for the number, a picture for the court card (`widest_print_above_middle`)."""
+        cards = (left.card_id or "", right.card_id or "")
+        if not all(cards) or cards[0][-1:] != cards[1][-1:]:
+            return left, right
+        ranks = {card[:-1] for card in cards}
+        number = next((rank for rank in ranks if rank in NUMBERS), None)
+        court = next((rank for rank in ranks if rank in COURT_RANKS), None)
+        if number is None or court is None:
+            return left, right
+        widest = widest_print_above_middle(balanced)
+        kept = court if widest > MAX_PIP_SIDE else number if widest > 0 else None
+        if kept is None:
+            return left, right
+        chosen = left if left.card_id == kept + cards[0][-1] else right
+        return chosen, chosen
 
     def identify(self, image: npt.NDArray[np.uint8], quad: Quad, deck: DeckCatalog | None = None) -> (
             CardSighting | None):
