@@ -547,7 +547,7 @@ class CornerReader:
             return CardSighting("unrecognised", "corner-index", polygon, 0.0, reason=left.reason)
         right = self.read_corner(balanced.mirrored_face())
         left, right = self._top_indices_settled(balanced, left, right)
-        card = left.card_id
+        card = left.card_id or ""
         reason = ""
         if right.card_id != card:
             reason = right.reason or f"the top indices read {card} and {right.card_id}"
