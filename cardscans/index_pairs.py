@@ -68,7 +68,7 @@ SIDE_SLANT = 0.36  # tan 20 degrees: how far the line between those two may lean
 # (a rank-over-suit line leans up to ~10 degrees off the card's own, glyph centres not being print axes)
 TOP_INDICES_APART = (FACE[0] - 2 * RANK_CENTRE[0]) / SPACING  # a card's two top ranks, in SPACINGs
 SAME_PLACE = 0.2  # in SPACINGs: two spots' ranks nearer than this are one rank (its suit cut two ways)
-MAX_TOP_READS = 6  # outlines read by two top indices in one frame (~2.5 ms each): as many as the tune scenes needed
+MAX_TOP_READS = 4  # outlines read by two top indices in one frame (~2.5 ms each): the tune scenes needed 3
 MAX_READS = 8  # spots read in one frame, widest pairs first (~1.5 ms each): as many as the tune photos needed
 
 
@@ -79,6 +79,7 @@ class IndexSpot:
     rank: Vector
     suit: Vector
     other_ink: float = 0.0  # share of the paper around the two that is other ink (MAX_OTHER_INK)
+    inked: tuple[float, float] = (0.0, 0.0)  # the rank's and the suit's ink, in reduced pixels
 
     @property
     def spacing(self) -> float:
@@ -146,7 +147,8 @@ def _spots(small: npt.NDArray[np.uint8], scale: float, against_paper: bool) -> l
     other = _other_ink(np.asarray(cv2.integral(ink), dtype=np.int32), blobs[ranks], blobs[suits],
                        distance[ranks, suits])
     plain = other <= MAX_OTHER_INK_BESIDE
-    return [IndexSpot(centre[rank] / scale, centre[suit] / scale, float(share))
+    return [IndexSpot(centre[rank] / scale, centre[suit] / scale, float(share),
+                      (float(blobs[rank, 4]), float(blobs[suit, 4])))
             for rank, suit, share in zip(ranks[plain], suits[plain], other[plain], strict=True)]
 
 
@@ -369,7 +371,10 @@ def _top_pair_unlikeness(left: IndexSpot, right: IndexSpot) -> float:
     their distance in spacings is from a card's (a "10" gives spots of its "1", its "0" and the
     two joined, and only the joined one stands where the card's rank does)."""
     apart = float(np.hypot(*(right.rank - left.rank))) / ((left.spacing + right.spacing) / 2)
-    return max(left.other_ink, right.other_ink) + abs(float(np.log(apart / TOP_INDICES_APART)))
+    # one index printed twice: its rank and its suit each of one weight of ink in both
+    unalike = sum(abs(float(np.log(max(one, 1.0) / max(other, 1.0))))
+                  for one, other in zip(left.inked, right.inked, strict=True))
+    return max(left.other_ink, right.other_ink) + abs(float(np.log(apart / TOP_INDICES_APART))) + unalike
 
 
 def _same_place(spot: IndexSpot, other: IndexSpot) -> bool:
