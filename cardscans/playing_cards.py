@@ -231,10 +231,15 @@ class CornerReader:
             lettered = (reading.card_id or "")[:-1] in COURT_RANKS or reading.card_id == JOKER
             clear_cut = (reading.score >= SINGLE_CORNER_SCORE and reading.margin >= SINGLE_CORNER_MARGIN
                          and reading.ink_level == 0 and (outline_alone or not lettered))
+            other = second if first.card_id else first
             if not clear_cut:
-                other = second if first.card_id else first
+                # a third corner never confirms where the opposite one plainly prints another rank:
+                # the outline may run round two cards (a German trick's two taped cards, one outline,
+                # its back card's KC confirmed by the top right corner over the front card's A)
+                another_rank = other.rank not in (None, (reading.card_id or "")[:-1]) and (
+                    other.rank_margin >= SINGLE_CORNER_MARGIN)
                 confirmed = (self._pips_confirm(balanced, reading) or self._rank_confirms(balanced, reading, other)
-                             or self._other_corners_confirm(balanced, reading))
+                             or (None if another_rank else self._other_corners_confirm(balanced, reading)))
                 if confirmed is None:
                     return CornerReading(None, reading.score,
                                          f"one corner index only, not clear enough ({other.reason})")
