@@ -46,10 +46,17 @@ def count_pips(face: BalancedFace, suit: Glyph) -> int:
     at_side[labels[:, 0]] = True
     at_side[labels[:, -1]] = True
     sliver = at_side[1:] & (areas < 0.45 * typical)
-    big = areas[(areas >= dust) & ~sliver]
+    kept = (areas >= dust) & ~sliver
+    big = areas[kept]
     # pips of one card are one size (an ace's big pip alone excepted): others mean a picture
-    pips = big[(big > 0.45 * typical) & (big < 2.2 * typical)]
+    pip_sized = (big > 0.45 * typical) & (big < 2.2 * typical)
+    pips = big[pip_sized]
     counted = -1 if len(pips) < len(big) - 1 else len(pips)
+    if counted > 0 and bool(at_side[1:][kept][pip_sized].any()):
+        # a number card's pips stand clear of the middle's sides: blobs cut by them are the strokes
+        # of an index or a picture the outline reaches (a back card's A read as a 2 off a trick's
+        # top strip, its two legs counted as two pips)
+        counted = -1
     if counted < 0 and _may_be_stemmed(big):
         counted = _pips_with_stems(middle, dust, typical)
     face.measured["pips"] = counted

@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 import pytest
 
-from cardscans.card_drawing import playing_card_face
+from cardscans.card_drawing import RANK_BOX, SUIT_BOX, blank_face, draw_rank, draw_suit, playing_card_face
 from cardscans.card_glyphs import Glyph, balance, is_colourless
 from cardscans.pips import count_pips
 from cardscans.playing_cards import PLAYING_CARD_IDS, CornerReader
@@ -183,12 +183,12 @@ def stemmed_pips_face(count: int, stray: bool = False) -> np.ndarray[Any, Any]:
 def test_a_pips_stem_parted_by_blur_belongs_to_its_pip_on_a_face_of_many_pips() -> None:
     """rdpong's 9S at a third of its size: each spade's stem parts from its pip, and the little blobs
     beside pips twenty times larger made the face "a picture", so a 9S whose index read as a Q in
-    both corners went unrefuted. Stems hugging pips count with them; a face of two or three pips
-    with bits beside them stays a picture (a court card's suit marks must never confirm a 2 or a 3),
-    and so does a face with a bit lying apart from every pip."""
+    both corners went unrefuted. Stems hugging pips count with them, from three pips; a face of two
+    pips with bits beside them stays a picture (a court card's two suit marks must never confirm a
+    2), and so does a face with a bit lying apart from every pip."""
     glyph = Glyph(np.zeros((32, 24), np.float32), (0, 0, 1, 1), 0.0)
     counted = {count: count_pips(balance(stemmed_pips_face(count)), glyph) for count in (2, 3, 4, 9)}
-    assert counted == {2: -1, 3: -1, 4: 4, 9: 9}
+    assert counted == {2: -1, 3: 3, 4: 4, 9: 9}  # three: a small 3S of the Ammememe tune photos
     assert count_pips(balance(stemmed_pips_face(9, stray=True)), glyph) == -1
 
 
@@ -201,3 +201,79 @@ def test_a_small_nine_of_spades_is_never_named_a_queen(
     labelled = ["AD", "7C", "AC", "9S", "6C", "10H", "4S", "QS"]
     assert sorted(named) == sorted(set(named)) and set(named) <= set(labelled), named
     assert len(named) >= 6
+
+
+def _with_index(face: np.ndarray[Any, Any], rank: str, suit: str | None, corner: str) -> np.ndarray[Any, Any]:
+    """`face` with the index at `corner` (top-left; top-right, printed upright as a four-index deck
+    prints it; or bottom-right, upside down) replaced by another rank and suit (None: no suit, as
+    where another card covers it)."""
+    height, width = SUIT_BOX[1] + SUIT_BOX[3] + 4, RANK_BOX[0] + RANK_BOX[2] + 6
+    index = blank_face()[:height, :width].copy()
+    draw_rank(index, rank, RANK_BOX, suit in ("H", "D"))
+    if suit is not None:
+        x, y, w, _ = SUIT_BOX
+        draw_suit(index, suit, (x + w // 2, y + w // 2), int(w * 0.8))
+    changed = face.copy()
+    if corner == "top-left":
+        changed[:height, :width] = index
+    elif corner == "top-right":
+        changed[:height, -width:] = index
+    else:
+        changed[-height:, -width:] = index[::-1, ::-1]
+    return changed
+
+
+def _four_index_face(card: str) -> np.ndarray[Any, Any]:
+    face = playing_card_face(card)
+    return _with_index(face, card[:-1], card[-1], "top-right")
+
+
+WHOLE_FACE = np.array([[0, 0], [251, 0], [251, 351], [0, 351]], np.float32)
+
+
+def test_pips_settle_two_corners_that_read_different_numbers() -> None:
+    """A small 8S of the Ammememe tune photos read 10 in one corner: eight pips say which corner is
+    right. Pips that number neither leave the card unrecognised."""
+    reader = CornerReader.standard()
+    assert reader.examine_face(_with_index(playing_card_face("8S"), "10", "S", "bottom-right")).card_id == "8S"
+    neither = _with_index(_with_index(playing_card_face("8S"), "7", "S", "top-left"), "10", "S", "bottom-right")
+    assert reader.examine_face(neither).card_id is None
+
+
+def test_two_top_indices_that_read_a_number_and_a_court_card_are_settled_by_what_lies_between() -> None:
+    """A German B whose stem parts from its bowls reads as a 10 in one of the two top indices left
+    in view: a picture below them makes it the court card, pips the number."""
+    reader = CornerReader.standard()
+    jack = _with_index(_four_index_face("JD"), "10", "D", "top-right")
+    ten = _with_index(_four_index_face("10D"), "J", "D", "top-right")
+    assert reader.examine_top(jack, WHOLE_FACE, None, False).card_id == "JD"
+    assert reader.examine_top(ten, WHOLE_FACE, None, False).card_id == "10D"
+    # a number read from both top indices over a picture is a court card's lower half, never named
+    fours = _with_index(_with_index(jack, "4", "D", "top-left"), "4", "D", "top-right")
+    assert reader.examine_top(fours, WHOLE_FACE, None, False).kind == "unrecognised"
+
+
+def test_a_third_corner_never_confirms_where_the_opposite_one_prints_another_rank() -> None:
+    """One outline round a German trick's two taped cards: the back card's KC at the top, the front
+    card's A at the bottom, its suit under the back card's edge. The top right K used to confirm the
+    top left one; the A now refuses it."""
+    reader = CornerReader.standard()
+    king = _four_index_face("KC")
+    assert reader.examine(king, WHOLE_FACE).card_id == "KC"
+    over_an_ace = _with_index(king, "A", None, "bottom-right")
+    assert reader.examine(over_an_ace, WHOLE_FACE).kind == "unrecognised"
+
+
+def test_blobs_cut_by_the_middles_sides_are_never_counted_as_pips() -> None:
+    """A trick's back AH, its top strip found as an outline and read turned a quarter: its other
+    A's two legs, cut by the middle's side, counted as two pips and confirmed a 2H read at 0.53."""
+    glyph = Glyph(np.zeros((32, 24), np.float32), (0, 0, 1, 1), 0.0)
+
+    def two_strokes(x: int) -> np.ndarray[Any, Any]:
+        canvas = np.full((352, 252, 3), 250, np.uint8)
+        for y in (150, 210):
+            cv2.rectangle(canvas, (x, y), (x + 10, y + 35), (20, 20, 20), -1)
+        return canvas
+
+    assert count_pips(balance(two_strokes(120)), glyph) == 2
+    assert count_pips(balance(two_strokes(203)), glyph) == -1  # across the middle's right side (209)
