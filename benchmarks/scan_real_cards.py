@@ -10,7 +10,9 @@ Two sources of photos:
 - ammememe-white-singles-more: 166 more tune photos of the same white deck, fetched into that cache
   by cards-ammememe/more_tune.py (never a reported figure: their labels were not checked by eye);
 - anima-german-overlaps: German two-card scenes made from the German tune singles by
-  cards-real/german_overlaps.py (generated, so a tune set only: the real German scenes are held apart).
+  cards-real/german_overlaps.py (generated, so a tune set only: the real German scenes are held apart),
+  and anima-german-overlaps-unseen, three times as many made the same way with other seeds: a
+  `check` set, printed between the two, never tuned on and never judged (it is generated).
 
 Per set: share of labelled cards named right, share named wrong (a card named that is not in the
 photo, or named twice: worse than none), median and p95 ms per frame through
@@ -32,6 +34,7 @@ right and <= 1 % wrong; <= 30 ms per frame. Exits 2 only when no photo set is th
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 import time
@@ -57,8 +60,9 @@ MANIFEST = ROOT / "benchmarks" / "data" / "cards-real" / "manifest.json"
 AMMEMEME = ROOT / "benchmarks" / "data" / "cards-ammememe"
 GOALS = {"single": (95.0, 0.5), "scene": (90.0, 1.0)}
 MAX_MS = 30.0
-GERMAN_OVERLAPS = "anima-german-overlaps"
+GERMAN_OVERLAPS = ("anima-german-overlaps", "anima-german-overlaps-unseen")
 REPEATS = 3  # runs per frame; its time is their median
+ROLES = ("tune", "check", "report")  # printed in this order
 
 
 @dataclass
@@ -71,7 +75,7 @@ class Photo:
 @dataclass
 class PhotoSet:
     name: str
-    role: str  # tune | report
+    role: str  # tune | check (generated, not tuned on, no goal) | report
     kind: str  # single | scene
     indices: IndexSet
     photos: list[Photo]
@@ -122,20 +126,21 @@ def more_tune_set(folder: Path) -> PhotoSet:
                     [Photo(place / photo["file"], list(photo["cards"])) for photo in more["photos"]], missing=missing)
 
 
-def german_overlaps_set(folder: Path) -> PhotoSet:
+def german_overlaps_set(folder: Path, name: str) -> PhotoSet:
     """German scenes made from the German tune singles (cards-real/german_overlaps.py), from the cache."""
-    place = folder / GERMAN_OVERLAPS
+    place = folder / name
     labels = place / "labels.json"
     if not labels.is_file():
-        return PhotoSet(GERMAN_OVERLAPS, "tune", "scene", "german", [],
+        return PhotoSet(name, "check" if name.endswith("unseen") else "tune", "scene", "german", [],
                         missing=f"{labels} is missing: run benchmarks/data/cards-real/german_overlaps.py")
     made: dict[str, Any] = json.loads(labels.read_text(encoding="utf-8"))
-    return PhotoSet(GERMAN_OVERLAPS, made["role"], made["kind"], made["indices"],
+    return PhotoSet(name, made["role"], made["kind"], made["indices"],
                     [Photo(place / photo["file"], list(photo["cards"])) for photo in made["photos"]])
 
 
 def load_sets() -> list[PhotoSet]:
-    return [*committed_sets(), more_tune_set(cache_dir()), *cached_sets(cache_dir()), german_overlaps_set(cache_dir())]
+    return [*committed_sets(), more_tune_set(cache_dir()), *cached_sets(cache_dir()),
+            *(german_overlaps_set(cache_dir(), name) for name in GERMAN_OVERLAPS)]
 
 
 def photos(card_set: PhotoSet) -> list[tuple[npt.NDArray[np.uint8], Photo]]:
@@ -180,10 +185,12 @@ def timed(read: Callable[[], list[str]]) -> tuple[list[str], float]:
 
 
 def run_shinpan(scanner: Scanner, frames: list[npt.NDArray[np.uint8]]) -> tuple[list[list[str]], list[float]]:
+    def cards_in(frame: npt.NDArray[np.uint8]) -> list[str]:
+        return [s.card_id or "" for s in scanner.scan(frame, effort="fast") if s.kind == "card"]
+
     named, times = [], []
     for frame in frames:
-        cards, ms = timed(lambda frame=frame: [s.card_id or "" for s in scanner.scan(frame, effort="fast")
-                                               if s.kind == "card"])
+        cards, ms = timed(functools.partial(cards_in, frame))
         named.append(cards)
         times.append(ms)
     return named, times
@@ -192,7 +199,7 @@ def run_shinpan(scanner: Scanner, frames: list[npt.NDArray[np.uint8]]) -> tuple[
 def run_peer(peer: EdjeReader, frames: list[npt.NDArray[np.uint8]]) -> tuple[list[list[str]], list[float]]:
     named, times = [], []
     for frame in frames:
-        cards, ms = timed(lambda frame=frame: list(peer.scan(frame)))
+        cards, ms = timed(functools.partial(peer.scan, frame))
         named.append(cards)
         times.append(ms)
     return named, times
@@ -250,7 +257,7 @@ def main() -> int:
     args = parser.parse_args()
     note = sys.stderr if args.json else sys.stdout  # with --json, stdout is only figures
     sets = [card_set for card_set in load_sets()  # not the peer's templates, which are no photo set
-            if card_set.role in ("tune", "report") and args.only in card_set.name]
+            if card_set.role in ROLES and args.only in card_set.name]
     for card_set in sets:
         if card_set.missing:
             print(f"scan_real_cards.{card_set.role}.{card_set.name}: skipped ({card_set.missing})", file=note)
@@ -263,7 +270,7 @@ def main() -> int:
     if peer is None:
         print(f"peer left out: its templates ({templates}) come with the cache of cards-real/fetch.py", file=note)
     figures: list[Figure] = []
-    for role in ("tune", "report"):
+    for role in ROLES:
         for card_set in runnable:
             if card_set.role == role:
                 figures += figures_for(card_set, peer, args.report_misses)

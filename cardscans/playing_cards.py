@@ -538,8 +538,8 @@ class CornerReader:
                     colourless: bool) -> CardSighting:
         """The card in `quad` read by its two top indices alone, for a four-index card whose lower
         half lies under another card (a Schnapsen trick): its pips and lower corners are hidden, so
-        the two top corners must both read one card, one of them at SINGLE_CORNER_SCORE, and a
-        number card must show no picture above its middle (`widest_print_above_middle`). Two
+        the two top corners must both read one card, one of them at SINGLE_CORNER_SCORE, a number
+        card must show no picture above its middle and a court card one (`widest_print_above_middle`). Two
         prints agreeing stand in for the pips no one can count, so either may be read at any ink cut
         (a small card's hairlines need a looser one) or as a letter in two pieces (a German D, whose
         lead then counts as just enough: template_match.best_label)."""
@@ -560,6 +560,9 @@ class CornerReader:
             reason = f"the top indices read {card}, not clearly enough"
         elif card[:-1] in NUMBERS and widest_print_above_middle(balanced) > MAX_PIP_SIDE:
             reason = f"the top indices read {card} but a picture lies below them"
+        elif card[:-1] in COURT_RANKS and widest_print_above_middle(balanced) <= MAX_PIP_SIDE:
+            # a German 10's "1" and "0" read as a K in both top indices, over its pips
+            reason = f"the top indices read {card} but no picture lies below them"
         if reason:
             return CardSighting("unrecognised", "corner-index", polygon, 0.0, reason=reason)
         catalog = CATALOG

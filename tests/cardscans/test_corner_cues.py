@@ -251,6 +251,9 @@ def test_two_top_indices_that_read_a_number_and_a_court_card_are_settled_by_what
     # a number read from both top indices over a picture is a court card's lower half, never named
     fours = _with_index(_with_index(jack, "4", "D", "top-left"), "4", "D", "top-right")
     assert reader.examine_top(fours, WHOLE_FACE, None, False).kind == "unrecognised"
+    # and a court card read from both over pips is a 10 misread (a German 10's "1" and "0" as a K)
+    kings = _with_index(_with_index(_four_index_face("10D"), "K", "D", "top-left"), "K", "D", "top-right")
+    assert reader.examine_top(kings, WHOLE_FACE, None, False).kind == "unrecognised"
 
 
 def test_a_third_corner_never_confirms_where_the_opposite_one_prints_another_rank() -> None:

@@ -7,7 +7,9 @@ back card's photo is set on a wider mat (its own mat's colour and grain), and th
 from its photo by the reader's outline finder, is laid over the back card's lower part, turned and
 shifted, with a soft shadow. The back card keeps its top indices and about half its face or more
 in view, as `anima-german-scenes` labels a card `cards`. Generated, never reported: written with
-`labels.json` into the photo cache (`anima-german-overlaps`) after fetch.py has filled it.
+`labels.json` into the photo cache after fetch.py has filled it, as two sets: `anima-german-overlaps`
+(seed 16), the reader's tune set, and `anima-german-overlaps-unseen` (seeds 1-3, three times as many),
+a check that nobody tunes on: what the tune set's figure is worth on tricks it has not seen.
 Usage: .venv/bin/python benchmarks/data/cards-real/german_overlaps.py
 """
 
@@ -32,8 +34,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 from fetch import MANIFEST, cache_dir  # noqa: E402
 
 SET = "anima-german-overlaps"
+UNSEEN_SET = "anima-german-overlaps-unseen"
 SINGLES = "anima-german-singles"
 SEED = 16  # the issue's number: any fixed seed gives the same set every run
+UNSEEN_SEEDS = (1, 2, 3)
 SHOWN = (0.45, 0.7)  # of the back card's height left in view above the front card
 SHIFT = 0.3  # of a card's width, at most, the front card lies to either side
 TURN = 25.0  # degrees, at most, the front card is turned
@@ -91,32 +95,41 @@ def overlap_scene(back: Image, front: Image, rng: np.random.Generator) -> Image:
                                  interpolation=cv2.INTER_AREA), dtype=np.uint8)
 
 
-def scenes(source: Path) -> Iterator[tuple[str, Image, list[str]]]:
+def scenes(source: Path, seed: int = SEED) -> Iterator[tuple[str, Image, list[str]]]:
     """Each scene's file name, image and cards (back first), made from the singles in `source`."""
     singles = json.loads(MANIFEST.read_text(encoding="utf-8"))["sets"][SINGLES]["photos"]
-    rng = np.random.default_rng(SEED)
+    rng = np.random.default_rng(seed)
+    prefix = "overlap" if seed == SEED else f"overlap_seed{seed}"
     for index, back in enumerate(singles):
         front = singles[(index + 1 + int(rng.integers(len(singles) - 1))) % len(singles)]
         if front is back:
             front = singles[(index + 1) % len(singles)]
         back_photo, front_photo = (cv2.imread(str(source / photo["file"])) for photo in (back, front))
         scene = overlap_scene(np.asarray(back_photo, np.uint8), np.asarray(front_photo, np.uint8), rng)
-        yield f"overlap_{index:02d}.jpg", scene, [*back["cards"], *front["cards"]]
+        yield f"{prefix}_{index:02d}.jpg", scene, [*back["cards"], *front["cards"]]
+
+
+def write_set(source: Path, name: str, role: str, seeds: tuple[int, ...]) -> int:
+    out = cache_dir() / name
+    out.mkdir(parents=True, exist_ok=True)
+    labels = []
+    for seed in seeds:
+        for file, scene, cards in scenes(source, seed):
+            cv2.imwrite(str(out / file), scene, [cv2.IMWRITE_JPEG_QUALITY, 90])
+            labels.append({"file": file, "cards": cards})
+    (out / "labels.json").write_text(json.dumps({"role": role, "kind": "scene", "indices": "german",
+                                                 "photos": labels}, indent=1), encoding="utf-8")
+    print(f"{out}: {len(labels)} scenes")
+    return len(labels)
 
 
 def build() -> int:
-    source, out = cache_dir() / SINGLES, cache_dir() / SET
+    source = cache_dir() / SINGLES
     if not source.is_dir():
         print(f"{source} is missing: run benchmarks/data/cards-real/fetch.py first", file=sys.stderr)
         return 1
-    out.mkdir(parents=True, exist_ok=True)
-    labels = []
-    for name, scene, cards in scenes(source):
-        cv2.imwrite(str(out / name), scene, [cv2.IMWRITE_JPEG_QUALITY, 90])
-        labels.append({"file": name, "cards": cards})
-    (out / "labels.json").write_text(json.dumps({"role": "tune", "kind": "scene", "indices": "german",
-                                                 "photos": labels}, indent=1), encoding="utf-8")
-    print(f"{out}: {len(labels)} scenes")
+    write_set(source, SET, "tune", (SEED,))
+    write_set(source, UNSEEN_SET, "check", UNSEEN_SEEDS)
     return 0
 
 
