@@ -72,6 +72,9 @@ SUIT_MATCHING = Matching(blur=0.0, min_score=0.65, min_score_checked=0.65, margi
 # a good score and twice the usual lead over every other label
 SINGLE_CORNER_SCORE = 0.7
 SINGLE_CORNER_MARGIN = 0.1
+# a court card's two top indices over its picture (which numbers and misread 10s lack) need less:
+# no tune photo named a wrong court card so at any score
+TOP_COURT_SCORE = 0.6
 MAX_PIP_SIDE = 0.4  # of the face: a larger print above a number card's middle is a picture (pips: under 0.3)
 # ink neither clearly red nor clearly black (maroon under tungsten light): the suit's shape must then
 # lead all three other suits by this much, twice SUIT_MATCHING's margin, as a lone corner must
@@ -556,7 +559,8 @@ class CornerReader:
         reason = ""
         if right.card_id != card:
             reason = right.reason or f"the top indices read {card} and {right.card_id}"
-        elif card == JOKER or max(left.score, right.score) < SINGLE_CORNER_SCORE:
+        elif card == JOKER or max(left.score, right.score) < (
+                TOP_COURT_SCORE if card[:-1] in COURT_RANKS else SINGLE_CORNER_SCORE):
             reason = f"the top indices read {card}, not clearly enough"
         elif card[:-1] in NUMBERS and widest_print_above_middle(balanced) > MAX_PIP_SIDE:
             reason = f"the top indices read {card} but a picture lies below them"
