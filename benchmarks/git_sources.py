@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import hashlib
 import subprocess
+import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -37,6 +40,25 @@ def checked_blob(git_dir: Path, commit: str, path: str, sha256: str) -> bytes | 
     blob = subprocess.run(["git", "--git-dir", str(git_dir), "show", f"{commit}:{path}"],
                           capture_output=True, check=False).stdout
     return blob if hashlib.sha256(blob).hexdigest() == sha256 else None
+
+
+def fetch_missing(git_dir: Path, commit: str, photos: list[dict[str, Any]], folder: Path,
+                  write: Callable[[Path, bytes], object]) -> int:
+    """Each photo (`source`, `sha256`, `file`) not yet in `folder`, taken at `commit` and checked,
+    written there by `write`; says which are missing or differ, and returns how many."""
+    problems = 0
+    for photo in photos:
+        target = folder / photo["file"]
+        if target.exists():
+            continue
+        blob = checked_blob(git_dir, commit, photo["source"], photo["sha256"])
+        if blob is None:
+            print(f"{folder.name}/{photo['file']}: missing or checksum differs", file=sys.stderr)
+            problems += 1
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write(target, blob)
+    return problems
 
 
 def downscaled(blob: bytes, long_side: int) -> npt.NDArray[np.uint8]:

@@ -60,7 +60,7 @@ MANIFEST = ROOT / "benchmarks" / "data" / "cards-real" / "manifest.json"
 AMMEMEME = ROOT / "benchmarks" / "data" / "cards-ammememe"
 GOALS = {"single": (95.0, 0.5), "scene": (90.0, 1.0)}
 MAX_MS = 30.0
-GERMAN_OVERLAPS = ("anima-german-overlaps", "anima-german-overlaps-unseen")
+GERMAN_OVERLAPS = {"anima-german-overlaps": "tune", "anima-german-overlaps-unseen": "check"}  # name: role
 REPEATS = 3  # runs per frame; its time is their median
 ROLES = ("tune", "check", "report")  # printed in this order
 
@@ -126,21 +126,21 @@ def more_tune_set(folder: Path) -> PhotoSet:
                     [Photo(place / photo["file"], list(photo["cards"])) for photo in more["photos"]], missing=missing)
 
 
-def german_overlaps_set(folder: Path, name: str) -> PhotoSet:
+def german_overlaps_set(folder: Path, name: str, role: str) -> PhotoSet:
     """German scenes made from the German tune singles (cards-real/german_overlaps.py), from the cache."""
     place = folder / name
     labels = place / "labels.json"
     if not labels.is_file():
-        return PhotoSet(name, "check" if name.endswith("unseen") else "tune", "scene", "german", [],
+        return PhotoSet(name, role, "scene", "german", [],
                         missing=f"{labels} is missing: run benchmarks/data/cards-real/german_overlaps.py")
     made: dict[str, Any] = json.loads(labels.read_text(encoding="utf-8"))
-    return PhotoSet(name, made["role"], made["kind"], made["indices"],
+    return PhotoSet(name, role, made["kind"], made["indices"],
                     [Photo(place / photo["file"], list(photo["cards"])) for photo in made["photos"]])
 
 
 def load_sets() -> list[PhotoSet]:
     return [*committed_sets(), more_tune_set(cache_dir()), *cached_sets(cache_dir()),
-            *(german_overlaps_set(cache_dir(), name) for name in GERMAN_OVERLAPS)]
+            *(german_overlaps_set(cache_dir(), name, role) for name, role in GERMAN_OVERLAPS.items())]
 
 
 def photos(card_set: PhotoSet) -> list[tuple[npt.NDArray[np.uint8], Photo]]:

@@ -67,8 +67,10 @@ def with_rank_above(canvas: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
     return canvas
 
 
-def playing_card_face(card_id: str, font: int = cv2.FONT_HERSHEY_DUPLEX) -> npt.NDArray[np.uint8]:
-    """A plain playing card face: indices in two corners, pips or a letter in the middle."""
+def playing_card_face(card_id: str, font: int = cv2.FONT_HERSHEY_DUPLEX,
+                      four_indices: bool = False) -> npt.NDArray[np.uint8]:
+    """A plain playing card face: indices in two corners (`four_indices`: in all four, the top right
+    one upright, as a Schnapsen deck prints them), pips or a letter in the middle."""
     card = card_id.upper()
     canvas = blank_face()
     cv2.rectangle(canvas, (0, 0), (FACE[0] - 1, FACE[1] - 1), (200, 200, 200), 2)
@@ -95,4 +97,7 @@ def playing_card_face(card_id: str, font: int = cv2.FONT_HERSHEY_DUPLEX) -> npt.
     turned = canvas[::-1, ::-1].copy()
     corner_h, corner_w = SUIT_BOX[1] + SUIT_BOX[3] + 4, RANK_BOX[0] + RANK_BOX[2] + 6
     canvas[-corner_h:, -corner_w:] = turned[-corner_h:, -corner_w:]
+    if four_indices:
+        canvas[:corner_h, -corner_w:] = canvas[:corner_h, :corner_w]
+        canvas[-corner_h:, :corner_w] = canvas[-corner_h:, -corner_w:]
     return canvas

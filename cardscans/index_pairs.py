@@ -17,7 +17,7 @@ A person reads such a card by its index, not its edge. So:
    indices named. One index alone names nothing here;
 6. on a deck printing four indices, two spots turned alike side by side a card's width apart may
    be its two top indices where its lower half lies under another card: the card is named when
-   both read it (CornerReader.examine_top), on the outline they give.
+   both read it (cardscans.top_indices), on the outline they give.
 """
 
 from __future__ import annotations
@@ -190,22 +190,31 @@ def _other_ink(summed: npt.NDArray[np.int32], ranks: npt.NDArray[np.int32], suit
     return np.where(area > 0, other / np.maximum(area, 1), 1.0).astype(np.float64)
 
 
-def partners(spots: list[IndexSpot]) -> npt.NDArray[np.bool_]:
-    """[i, j]: spot j may be the other index of spot i's card (see the module's step 3)."""
-    if not spots:
-        return np.zeros((0, 0), bool)
+def _pair_geometry(spots: list[IndexSpot]) -> tuple[npt.NDArray[np.float64], ...]:
+    """[i, j] for every two spots: the turn from spot i's index to spot j's (radians, -pi..pi),
+    spacing i over spacing j, and spot j's rank from spot i's, down and across (to the right) as
+    spot i stands, in spot i's spacings."""
     ranks = np.array([spot.rank for spot in spots])
     downs = np.array([spot.down for spot in spots])
     spacings = np.array([spot.spacing for spot in spots])
     angles = np.arctan2(downs[:, 1], downs[:, 0])
-    off_half_turn = np.abs(((angles[:, None] - angles[None, :]) % (2 * np.pi)) - np.pi)
+    turn = ((angles[None, :] - angles[:, None] + np.pi) % (2 * np.pi)) - np.pi
     sizes = spacings[:, None] / spacings[None, :]
     offset = ranks[None, :, :] - ranks[:, None, :]  # from spot i to spot j
     down = np.einsum("ijk,ik->ij", offset, downs) / spacings[:, None]
-    across = np.abs(offset[..., 0] * downs[:, None, 1] - offset[..., 1] * downs[:, None, 0]) / spacings[:, None]
+    across = (offset[..., 0] * downs[:, None, 1] - offset[..., 1] * downs[:, None, 0]) / spacings[:, None]
+    return turn, sizes, down, across
+
+
+def partners(spots: list[IndexSpot]) -> npt.NDArray[np.bool_]:
+    """[i, j]: spot j may be the other index of spot i's card (see the module's step 3)."""
+    if not spots:
+        return np.zeros((0, 0), bool)
+    turn, sizes, down, across = _pair_geometry(spots)
+    across = np.abs(across)
     distance = np.hypot(down, across)
     slant = across / np.maximum(down, 1e-6)
-    return np.asarray((off_half_turn < PARTNER_TURN) & (sizes < PARTNER_SIZE) & (sizes > 1 / PARTNER_SIZE)
+    return np.asarray((np.pi - np.abs(turn) < PARTNER_TURN) & (sizes < PARTNER_SIZE) & (sizes > 1 / PARTNER_SIZE)
                       & (down > 0) & (distance > PARTNER_DISTANCE[0]) & (distance < PARTNER_DISTANCE[1])
                       & (slant > PARTNER_SLANT[0]) & (slant < PARTNER_SLANT[1]), dtype=np.bool_)
 
@@ -215,16 +224,8 @@ def side_partners(spots: list[IndexSpot]) -> npt.NDArray[np.bool_]:
     is: turned as it is, of its size, a card's width to its right."""
     if not spots:
         return np.zeros((0, 0), bool)
-    ranks = np.array([spot.rank for spot in spots])
-    downs = np.array([spot.down for spot in spots])
-    spacings = np.array([spot.spacing for spot in spots])
-    angles = np.arctan2(downs[:, 1], downs[:, 0])
-    turned = np.abs(((angles[:, None] - angles[None, :] + np.pi) % (2 * np.pi)) - np.pi)
-    sizes = spacings[:, None] / spacings[None, :]
-    offset = ranks[None, :, :] - ranks[:, None, :]
-    down = np.einsum("ijk,ik->ij", offset, downs) / spacings[:, None]
-    across = (offset[..., 0] * downs[:, None, 1] - offset[..., 1] * downs[:, None, 0]) / spacings[:, None]
-    return np.asarray((turned < PARTNER_TURN) & (sizes < PARTNER_SIZE) & (sizes > 1 / PARTNER_SIZE)
+    turn, sizes, down, across = _pair_geometry(spots)
+    return np.asarray((np.abs(turn) < PARTNER_TURN) & (sizes < PARTNER_SIZE) & (sizes > 1 / PARTNER_SIZE)
                       & (np.abs(down) < SIDE_SLANT * across)
                       & (across > SIDE_DISTANCE[0]) & (across < SIDE_DISTANCE[1]), dtype=np.bool_)
 

@@ -25,6 +25,7 @@ from cardscans.quad_lines import find_card_quads_by_lines
 from cardscans.quads import Quad, find_card_quads, quad_contains
 from cardscans.recognizer import FaceGallery
 from cardscans.sighting import CardSighting, left_to_right
+from cardscans.top_indices import examine_top
 from companion.rules.catalog import Catalog
 
 
@@ -108,7 +109,7 @@ class Scanner:
             unnamed = any(s.kind == "unrecognised" for s in read) or not any(s.kind == "card" for s in [*tags, *read])
 
             def confirm_top(quad: Quad) -> CardSighting | None:
-                sighting = corners.examine_top(colour, quad, self.deck, grey)
+                sighting = examine_top(corners, colour, quad, self.deck, grey)
                 return sighting if sighting.kind == "card" else None
 
             by_indices = cards_by_index_pairs(to_bgr(colour), corners.read_index, confirm, taken, grey, unnamed,

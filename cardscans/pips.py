@@ -68,12 +68,17 @@ def widest_print_above_middle(face: BalancedFace) -> float:
     in the face's own width or height: a number card prints pips there (each under 0.3), a court
     card its picture (0.6 and more: a four-index card's lower half read as a 4 over another card's
     picture, German tune scenes)."""
+    known = face.measured.get("widest above middle")
+    if isinstance(known, float):
+        return known  # asked once to settle two readings, once to check the one kept
     h, w = face.ink.shape
     band = ink_of(face.darkest[int(0.08 * h):int(0.32 * h), int(0.17 * w):int(0.83 * w)])
     count, _, stats, _ = cv2.connectedComponentsWithStats(band, connectivity=8)
     dust = MIN_GLYPH_AREA * h * w
     sides = [max(int(box[2]) / w, int(box[3]) / h) for box in stats[1:count] if box[4] >= dust]
-    return max(sides, default=0.0)
+    widest = max(sides, default=0.0)
+    face.measured["widest above middle"] = widest
+    return widest
 
 
 def _pip_size(areas: npt.NDArray[np.int64]) -> float:

@@ -50,7 +50,7 @@ from cardscans.card_indices import (
     printed_ranks,
 )
 from cardscans.imageio import to_bgr
-from cardscans.pips import count_pips, upright_pips, widest_print_above_middle
+from cardscans.pips import count_pips, upright_pips
 from cardscans.quads import Quad, rectify
 from cardscans.sighting import CardSighting
 from cardscans.template_match import TWO_PART_RANKS, Bank, Matching, best_label, label_scores, top_label
@@ -72,10 +72,6 @@ SUIT_MATCHING = Matching(blur=0.0, min_score=0.65, min_score_checked=0.65, margi
 # a good score and twice the usual lead over every other label
 SINGLE_CORNER_SCORE = 0.7
 SINGLE_CORNER_MARGIN = 0.1
-# a court card's two top indices over its picture (which numbers and misread 10s lack) need less:
-# no tune photo named a wrong court card so at any score
-TOP_COURT_SCORE = 0.6
-MAX_PIP_SIDE = 0.4  # of the face: a larger print above a number card's middle is a picture (pips: under 0.3)
 # ink neither clearly red nor clearly black (maroon under tungsten light): the suit's shape must then
 # lead all three other suits by this much, twice SUIT_MATCHING's margin, as a lone corner must
 UNCLEAR_INK_MARGIN = 0.1
@@ -526,80 +522,26 @@ class CornerReader:
                                             outline_alone)
             if turned.card_id is not None:
                 reading = turned
-        polygon = tuple((float(x), float(y)) for x, y in quad)
         if expected is not None and reading.card_id not in (None, expected):
             reading = CornerReading(None, reading.score, f"the indices read {expected}, the outline {reading.card_id}")
-        if reading.card_id is None:
-            return CardSighting("unrecognised", "corner-index", polygon, 0.0, reason=reading.reason)
-        card_id, catalog = reading.card_id, CATALOG
-        if deck is not None:
-            card_id = deck.card_for(card_id, reading.red)
-            catalog = deck.catalog
-        return CardSighting("card", "corner-index", polygon, reading.score, catalog=catalog, card_id=card_id)
-
-    def examine_top(self, image: npt.NDArray[np.uint8], quad: Quad, deck: DeckCatalog | None,
-                    colourless: bool) -> CardSighting:
-        """The card in `quad` read by its two top indices alone, for a four-index card whose lower
-        half lies under another card (a Schnapsen trick): its pips and lower corners are hidden, so
-        the two top corners must both read one card, one of them at SINGLE_CORNER_SCORE, a number
-        card must show no picture above its middle and a court card one (`widest_print_above_middle`). Two
-        prints agreeing stand in for the pips no one can count, so either may be read at any ink cut
-        (a small card's hairlines need a looser one) or as a letter in two pieces (a German D, whose
-        lead then counts as just enough: template_match.best_label)."""
-        balanced = balance(rectify(to_bgr(image), quad, FACE), colourless)
-        polygon = tuple((float(x), float(y)) for x, y in quad)
-        if balanced.paper_contrast < MIN_PAPER_CONTRAST:
-            return CardSighting("unrecognised", "corner-index", polygon, 0.0, reason="no print on the face")
-        left = self.read_corner(balanced)
-        if left.card_id is None:
-            return CardSighting("unrecognised", "corner-index", polygon, 0.0, reason=left.reason)
-        right = self.read_corner(balanced.mirrored_face())
-        left, right = self._top_indices_settled(balanced, left, right)
-        card = left.card_id or ""
-        reason = ""
-        if right.card_id != card:
-            reason = right.reason or f"the top indices read {card} and {right.card_id}"
-        elif card == JOKER or max(left.score, right.score) < (
-                TOP_COURT_SCORE if card[:-1] in COURT_RANKS else SINGLE_CORNER_SCORE):
-            reason = f"the top indices read {card}, not clearly enough"
-        elif card[:-1] in NUMBERS and widest_print_above_middle(balanced) > MAX_PIP_SIDE:
-            reason = f"the top indices read {card} but a picture lies below them"
-        elif card[:-1] in COURT_RANKS and widest_print_above_middle(balanced) <= MAX_PIP_SIDE:
-            # a German 10's "1" and "0" read as a K in both top indices, over its pips
-            reason = f"the top indices read {card} but no picture lies below them"
-        if reason:
-            return CardSighting("unrecognised", "corner-index", polygon, 0.0, reason=reason)
-        catalog = CATALOG
-        if deck is not None:
-            card, catalog = deck.card_for(card, left.red), deck.catalog
-        return CardSighting("card", "corner-index", polygon, min(left.score, right.score), catalog=catalog,
-                            card_id=card)
-
-    @staticmethod
-    def _top_indices_settled(balanced: BalancedFace, left: CornerReading, right: CornerReading) -> (
-            tuple[CornerReading, CornerReading]):
-        """Two top indices of one suit, one read as a number and the other as a court card (a German
-        B whose stem parts from its bowls reads as a 10): what lies between them settles it, pips
-        for the number, a picture for the court card (`widest_print_above_middle`)."""
-        cards = (left.card_id or "", right.card_id or "")
-        if not all(cards) or cards[0][-1:] != cards[1][-1:]:
-            return left, right
-        ranks = {card[:-1] for card in cards}
-        number = next((rank for rank in ranks if rank in NUMBERS), None)
-        court = next((rank for rank in ranks if rank in COURT_RANKS), None)
-        if number is None or court is None:
-            return left, right
-        widest = widest_print_above_middle(balanced)
-        kept = court if widest > MAX_PIP_SIDE else number if widest > 0 else None
-        if kept is None:
-            return left, right
-        chosen = left if left.card_id == kept + cards[0][-1] else right
-        return chosen, chosen
+        return corner_sighting(reading, quad, deck)
 
     def identify(self, image: npt.NDArray[np.uint8], quad: Quad, deck: DeckCatalog | None = None) -> (
             CardSighting | None):
         sighting = self.examine(image, quad, deck)
         return sighting if sighting.kind == "card" else None
+
+
+def corner_sighting(reading: CornerReading, quad: Quad, deck: DeckCatalog | None) -> CardSighting:
+    """The sighting a corner reading gives on `quad`: its playing card (or `deck`'s card for it),
+    else `unrecognised` with the reading's reason."""
+    polygon = tuple((float(x), float(y)) for x, y in quad)
+    if reading.card_id is None:
+        return CardSighting("unrecognised", "corner-index", polygon, 0.0, reason=reading.reason)
+    card_id, catalog = reading.card_id, CATALOG
+    if deck is not None:
+        card_id, catalog = deck.card_for(card_id, reading.red), deck.catalog
+    return CardSighting("card", "corner-index", polygon, reading.score, catalog=catalog, card_id=card_id)
 
 
 def frame_is_colourless(image: npt.NDArray[np.uint8]) -> bool:

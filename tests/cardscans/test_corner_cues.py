@@ -23,6 +23,7 @@ from cardscans.card_drawing import RANK_BOX, SUIT_BOX, blank_face, draw_rank, dr
 from cardscans.card_glyphs import Glyph, balance, is_colourless
 from cardscans.pips import count_pips
 from cardscans.playing_cards import PLAYING_CARD_IDS, CornerReader
+from cardscans.top_indices import examine_top
 from companion.cli.main import main
 
 AMMEMEME = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "cards-ammememe" / "photos"
@@ -223,11 +224,6 @@ def _with_index(face: np.ndarray[Any, Any], rank: str, suit: str | None, corner:
     return changed
 
 
-def _four_index_face(card: str) -> np.ndarray[Any, Any]:
-    face = playing_card_face(card)
-    return _with_index(face, card[:-1], card[-1], "top-right")
-
-
 WHOLE_FACE = np.array([[0, 0], [251, 0], [251, 351], [0, 351]], np.float32)
 
 
@@ -244,16 +240,17 @@ def test_two_top_indices_that_read_a_number_and_a_court_card_are_settled_by_what
     """A German B whose stem parts from its bowls reads as a 10 in one of the two top indices left
     in view: a picture below them makes it the court card, pips the number."""
     reader = CornerReader.standard()
-    jack = _with_index(_four_index_face("JD"), "10", "D", "top-right")
-    ten = _with_index(_four_index_face("10D"), "J", "D", "top-right")
-    assert reader.examine_top(jack, WHOLE_FACE, None, False).card_id == "JD"
-    assert reader.examine_top(ten, WHOLE_FACE, None, False).card_id == "10D"
+    jack = _with_index(playing_card_face("JD", four_indices=True), "10", "D", "top-right")
+    ten = _with_index(playing_card_face("10D", four_indices=True), "J", "D", "top-right")
+    assert examine_top(reader, jack, WHOLE_FACE, None, False).card_id == "JD"
+    assert examine_top(reader, ten, WHOLE_FACE, None, False).card_id == "10D"
     # a number read from both top indices over a picture is a court card's lower half, never named
     fours = _with_index(_with_index(jack, "4", "D", "top-left"), "4", "D", "top-right")
-    assert reader.examine_top(fours, WHOLE_FACE, None, False).kind == "unrecognised"
+    assert examine_top(reader, fours, WHOLE_FACE, None, False).kind == "unrecognised"
     # and a court card read from both over pips is a 10 misread (a German 10's "1" and "0" as a K)
-    kings = _with_index(_with_index(_four_index_face("10D"), "K", "D", "top-left"), "K", "D", "top-right")
-    assert reader.examine_top(kings, WHOLE_FACE, None, False).kind == "unrecognised"
+    ten_of_kings = _with_index(playing_card_face("10D", four_indices=True), "K", "D", "top-left")
+    kings = _with_index(ten_of_kings, "K", "D", "top-right")
+    assert examine_top(reader, kings, WHOLE_FACE, None, False).kind == "unrecognised"
 
 
 def test_a_third_corner_never_confirms_where_the_opposite_one_prints_another_rank() -> None:
@@ -261,7 +258,7 @@ def test_a_third_corner_never_confirms_where_the_opposite_one_prints_another_ran
     card's A at the bottom, its suit under the back card's edge. The top right K used to confirm the
     top left one; the A now refuses it."""
     reader = CornerReader.standard()
-    king = _four_index_face("KC")
+    king = playing_card_face("KC", four_indices=True)
     assert reader.examine(king, WHOLE_FACE).card_id == "KC"
     over_an_ace = _with_index(king, "A", None, "bottom-right")
     assert reader.examine(over_an_ace, WHOLE_FACE).kind == "unrecognised"

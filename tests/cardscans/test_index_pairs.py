@@ -20,7 +20,7 @@ import numpy.typing as npt
 import pytest
 
 from cardscans import synthetic
-from cardscans.card_drawing import RANK_BOX, SUIT_BOX, playing_card_face
+from cardscans.card_drawing import playing_card_face
 from cardscans.index_pairs import card_outline, cards_by_index_pairs, index_spots, partners
 from cardscans.pipeline import Scanner
 from cardscans.playing_cards import CornerReader
@@ -173,15 +173,6 @@ def test_indices_the_local_mean_breaks_are_cut_again_against_their_paper(
     assert _named(frame) == [card]
 
 
-def _four_index_face(card: str) -> Frame:
-    """A drawn face with its index in all four corners, the top right one upright (a Schnapsen deck)."""
-    face = playing_card_face(card)
-    corner_h, corner_w = SUIT_BOX[1] + SUIT_BOX[3] + 4, RANK_BOX[0] + RANK_BOX[2] + 6
-    face[:corner_h, -corner_w:] = face[:corner_h, :corner_w]
-    face[-corner_h:, :corner_w] = face[-corner_h:, -corner_w:]
-    return face
-
-
 def _trick(back: Frame, front: Frame, seed: int = 5) -> Frame:
     """Two cards on a green mat, the front one over the back one's lower half, turned a little."""
     mat = np.zeros((900, 700, 3), np.uint8)
@@ -193,7 +184,7 @@ def _trick(back: Frame, front: Frame, seed: int = 5) -> Frame:
 
 @pytest.mark.parametrize("back", ["QD", "10C", "AS", "KH"])
 def test_a_four_index_card_whose_lower_half_lies_under_another_is_named_by_its_top_indices(back: str) -> None:
-    scene = _trick(_four_index_face(back), playing_card_face("7S"))
+    scene = _trick(playing_card_face(back, four_indices=True), playing_card_face("7S"))
     assert sorted(str(card) for card in _named(scene)) == sorted([back, "7S"])
 
 
@@ -207,7 +198,7 @@ def test_a_two_index_card_whose_lower_half_lies_under_another_is_not_guessed(bac
 def test_a_number_card_shows_pips_above_its_middle_and_a_court_card_a_picture() -> None:
     from cardscans.card_glyphs import balance
     from cardscans.pips import widest_print_above_middle
-    from cardscans.playing_cards import MAX_PIP_SIDE
+    from cardscans.top_indices import MAX_PIP_SIDE
 
     assert all(widest_print_above_middle(balance(playing_card_face(card))) < MAX_PIP_SIDE
                for card in ("10C", "4D", "AS", "9H"))

@@ -41,7 +41,7 @@ if str(CARDS_REAL) not in sys.path:
 from build import MANIFEST, class_names, git_text, label_path, labelled_cards  # noqa: E402
 from fetch import cache_dir  # noqa: E402
 
-from benchmarks.git_sources import Repositories, checked_blob  # noqa: E402
+from benchmarks.git_sources import Repositories, fetch_missing  # noqa: E402
 
 MORE = HERE / "more-tune.json"
 SET_NAME = "ammememe-white-singles-more"
@@ -81,18 +81,8 @@ def select(git_dir: Path, manifest: dict[str, Any]) -> list[dict[str, Any]]:
 
 def fetch(git_dir: Path, manifest: dict[str, Any], photos: list[dict[str, Any]]) -> int:
     out = cache_dir() / SET_NAME
-    out.mkdir(parents=True, exist_ok=True)
-    problems = 0
-    for photo in photos:
-        target = out / photo["file"]
-        if target.exists():
-            continue
-        blob = checked_blob(git_dir, manifest["commit"], photo["source"], photo["sha256"])
-        if blob is None:
-            print(f"{photo['source']}: missing or checksum differs", file=sys.stderr)
-            problems += 1
-            continue
-        target.write_bytes(blob)  # byte for byte, as the committed photos are
+    # byte for byte, as the committed photos are
+    problems = fetch_missing(git_dir, manifest["commit"], photos, out, Path.write_bytes)
     print(f"{out}: {len(photos) - problems} photos ready")
     return 1 if problems else 0
 

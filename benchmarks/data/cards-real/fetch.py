@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[3]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.git_sources import Repositories, checked_blob, downscaled  # noqa: E402
+from benchmarks.git_sources import Repositories, downscaled, fetch_missing  # noqa: E402
 
 MANIFEST = Path(__file__).with_name("manifest.json")
 LONG_SIDE = 1280
@@ -32,24 +32,18 @@ def cache_dir() -> Path:
     return Path(os.environ.get("SHINPAN_CARD_PHOTOS", Path.home() / ".cache" / "shinpan" / "cards-real"))
 
 
+def write_downscaled(target: Path, blob: bytes) -> None:
+    cv2.imwrite(str(target), downscaled(blob, LONG_SIDE), [cv2.IMWRITE_JPEG_QUALITY, 90])
+
+
 def fetch(mirror: Path | None) -> int:
     manifest = json.loads(MANIFEST.read_text(encoding="utf-8"))
     out = cache_dir()
     repositories = Repositories(mirror)
     problems = 0
     for name, card_set in manifest["sets"].items():
-        git_dir = repositories.git_dir(card_set["repo"])
-        for photo in card_set["photos"]:
-            target = out / name / photo["file"]
-            if target.exists():
-                continue
-            blob = checked_blob(git_dir, card_set["commit"], photo["source"], photo["sha256"])
-            if blob is None:
-                print(f"{name}/{photo['file']}: missing or checksum differs", file=sys.stderr)
-                problems += 1
-                continue
-            target.parent.mkdir(parents=True, exist_ok=True)
-            cv2.imwrite(str(target), downscaled(blob, LONG_SIDE), [cv2.IMWRITE_JPEG_QUALITY, 90])
+        problems += fetch_missing(repositories.git_dir(card_set["repo"]), card_set["commit"], card_set["photos"],
+                                  out / name, write_downscaled)
     print(f"{out}: {sum(len(s['photos']) for s in manifest['sets'].values()) - problems} photos ready")
     return 1 if problems else 0
 

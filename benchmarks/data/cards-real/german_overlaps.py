@@ -109,7 +109,7 @@ def scenes(source: Path, seed: int = SEED) -> Iterator[tuple[str, Image, list[st
         yield f"{prefix}_{index:02d}.jpg", scene, [*back["cards"], *front["cards"]]
 
 
-def write_set(source: Path, name: str, role: str, seeds: tuple[int, ...]) -> int:
+def write_set(source: Path, name: str, seeds: tuple[int, ...]) -> int:
     out = cache_dir() / name
     out.mkdir(parents=True, exist_ok=True)
     labels = []
@@ -117,7 +117,7 @@ def write_set(source: Path, name: str, role: str, seeds: tuple[int, ...]) -> int
         for file, scene, cards in scenes(source, seed):
             cv2.imwrite(str(out / file), scene, [cv2.IMWRITE_JPEG_QUALITY, 90])
             labels.append({"file": file, "cards": cards})
-    (out / "labels.json").write_text(json.dumps({"role": role, "kind": "scene", "indices": "german",
+    (out / "labels.json").write_text(json.dumps({"kind": "scene", "indices": "german",
                                                  "photos": labels}, indent=1), encoding="utf-8")
     print(f"{out}: {len(labels)} scenes")
     return len(labels)
@@ -128,8 +128,8 @@ def build() -> int:
     if not source.is_dir():
         print(f"{source} is missing: run benchmarks/data/cards-real/fetch.py first", file=sys.stderr)
         return 1
-    write_set(source, SET, "tune", (SEED,))
-    write_set(source, UNSEEN_SET, "check", UNSEEN_SEEDS)
+    write_set(source, SET, (SEED,))
+    write_set(source, UNSEEN_SET, UNSEEN_SEEDS)  # scan_real_cards.py gives each set its role
     return 0
 
 

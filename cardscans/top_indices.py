@@ -1,0 +1,84 @@
+"""A four-index card whose lower half lies under another card (a Schnapsen trick), read by the two
+top indices left in view (cardscans.index_pairs finds them and gives the outline).
+
+Its pips and lower corners are hidden, so the two top corners must both read one card, one of them
+at SINGLE_CORNER_SCORE (TOP_COURT_SCORE for a court card), a number card must show no picture above
+its middle and a court card one (`pips.widest_print_above_middle`). Two prints agreeing stand in for
+the pips no one can count, so either may be read at any ink cut (a small card's hairlines need a
+looser one) or as a letter in two pieces (a German D, whose lead then counts as just enough:
+template_match.best_label).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from cardscans.card_glyphs import FACE, BalancedFace, balance
+from cardscans.card_indices import JOKER, NUMBERS
+from cardscans.imageio import to_bgr
+from cardscans.pips import widest_print_above_middle
+from cardscans.playing_cards import (
+    COURT_RANKS,
+    MIN_PAPER_CONTRAST,
+    SINGLE_CORNER_SCORE,
+    CornerReader,
+    CornerReading,
+    DeckCatalog,
+    corner_sighting,
+)
+from cardscans.quads import Quad, rectify
+from cardscans.sighting import CardSighting
+
+# a court card's two top indices over its picture (which numbers and misread 10s lack) need less:
+# no tune photo named a wrong court card so at any score
+TOP_COURT_SCORE = 0.6
+MAX_PIP_SIDE = 0.4  # of the face: a larger print above a number card's middle is a picture (pips: under 0.3)
+
+
+def examine_top(reader: CornerReader, image: npt.NDArray[np.uint8], quad: Quad, deck: DeckCatalog | None,
+                colourless: bool) -> CardSighting:
+    """The card in `quad` read by its two top indices alone (see the module), else `unrecognised`."""
+    balanced = balance(rectify(to_bgr(image), quad, FACE), colourless)
+    if balanced.paper_contrast < MIN_PAPER_CONTRAST:
+        return corner_sighting(CornerReading(None, 0.0, "no print on the face"), quad, deck)
+    left = reader.read_corner(balanced)
+    if left.card_id is None:
+        return corner_sighting(left, quad, deck)
+    right = reader.read_corner(balanced.mirrored_face())
+    left, right = _settled(balanced, left, right)
+    card = left.card_id or ""
+    reason = ""
+    if right.card_id != card:
+        reason = right.reason or f"the top indices read {card} and {right.card_id}"
+    elif card == JOKER or max(left.score, right.score) < (
+            TOP_COURT_SCORE if card[:-1] in COURT_RANKS else SINGLE_CORNER_SCORE):
+        reason = f"the top indices read {card}, not clearly enough"
+    elif card[:-1] in NUMBERS and widest_print_above_middle(balanced) > MAX_PIP_SIDE:
+        reason = f"the top indices read {card} but a picture lies below them"
+    elif card[:-1] in COURT_RANKS and widest_print_above_middle(balanced) <= MAX_PIP_SIDE:
+        # a German 10's "1" and "0" read as a K in both top indices, over its pips
+        reason = f"the top indices read {card} but no picture lies below them"
+    if reason:
+        return corner_sighting(CornerReading(None, 0.0, reason), quad, deck)
+    return corner_sighting(CornerReading(card, min(left.score, right.score), red=left.red), quad, deck)
+
+
+def _settled(balanced: BalancedFace, left: CornerReading, right: CornerReading) -> tuple[CornerReading, CornerReading]:
+    """Two top indices of one suit, one read as a number and the other as a court card (a German
+    B whose stem parts from its bowls reads as a 10): what lies between them settles it, pips
+    for the number, a picture for the court card (`widest_print_above_middle`)."""
+    cards = (left.card_id or "", right.card_id or "")
+    if not all(cards) or cards[0][-1:] != cards[1][-1:]:
+        return left, right
+    ranks = {card[:-1] for card in cards}
+    number = next((rank for rank in ranks if rank in NUMBERS), None)
+    court = next((rank for rank in ranks if rank in COURT_RANKS), None)
+    if number is None or court is None:
+        return left, right
+    widest = widest_print_above_middle(balanced)
+    kept = court if widest > MAX_PIP_SIDE else number if widest > 0 else None
+    if kept is None:
+        return left, right
+    chosen = left if left.card_id == kept + cards[0][-1] else right
+    return chosen, chosen
