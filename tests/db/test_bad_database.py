@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import threading
+import time
 from pathlib import Path
 
 import pytest
 
 from db.backup import backup_database, restore_database
-from db.engine import open_database
+from db.engine import check_sqlite_file, open_database
 from db.errors import CorruptDatabase, NewerDatabase, StorageError
 from db.live import DurableMatch
+from db.sqlite_history import SqliteHistory
 from tests.db.conftest import kendo_setup, play_steps, play_to_end
 
 
@@ -49,6 +52,24 @@ def test_a_truncated_database_is_reported_with_the_newest_backup_to_restore(tmp_
     message = str(caught.value)
     assert "is damaged" in message and f"shinpan restore {backup.resolve()} --force" in message
     assert path.read_bytes() == before
+
+
+def test_a_truncated_database_is_reported_while_another_connection_holds_it_open(tmp_path: Path) -> None:
+    """With a -wal beside the file the header's page count is not trusted (a checkpoint may be under
+    way), so the cut is found by reading the pages the last transaction wrote."""
+    path = tmp_path / "shinpan.db"
+    _database_with_matches(path, 12)
+    holder = sqlite3.connect(path)
+    try:
+        holder.execute("PRAGMA journal_mode=WAL")
+        holder.execute("SELECT count(*) FROM matches").fetchone()
+        assert Path(f"{path}-wal").exists()
+        with path.open("r+b") as handle:
+            handle.truncate(path.stat().st_size // 2)
+        with pytest.raises(CorruptDatabase, match="is damaged"):
+            open_database(f"sqlite:///{path}")
+    finally:
+        holder.close()
 
 
 def test_restore_over_a_damaged_database_keeps_the_damaged_file_aside(tmp_path: Path) -> None:
@@ -117,3 +138,44 @@ def test_backup_will_not_replace_a_newer_backup_and_restore_refuses_a_newer_vers
         connection.execute("UPDATE alembic_version SET version_num = '0099'")
     with pytest.raises(NewerDatabase, match="newer Shinpan"):
         restore_database(old, new, force=True)
+
+
+def test_a_file_being_recorded_is_never_called_damaged_while_sqlite_folds_its_wal_in(tmp_path: Path) -> None:
+    """A checkpoint copies pages into the file page 1 first, so for a moment the header counts pages the
+    file has not reached yet: `shinpan history` run then, beside the app recording, must read the match,
+    not call the file damaged and advise a restore."""
+    path = tmp_path / "shinpan.db"
+    engine = open_database(f"sqlite:///{path}")
+    live = DurableMatch.start(engine, kendo_setup(("Aiko", "Ben"), 3))
+    stop = threading.Event()
+    failures: list[BaseException] = []
+
+    def record() -> None:
+        rng = random.Random(3)
+        try:
+            while not stop.is_set():
+                if live.match.outcome().finished:
+                    for _ in range(5):
+                        live.undo()
+                else:
+                    live.push(rng.choice(live.match.legal_responses()).action)
+        except BaseException as error:  # reported by the main thread
+            failures.append(error)
+
+    recorder = threading.Thread(target=record)
+    recorder.start()
+    opens = 0
+    try:
+        deadline = time.monotonic() + 20.0
+        while opens < 400 and time.monotonic() < deadline:
+            check_sqlite_file(path)
+            with SqliteHistory.open(str(path)) as history:
+                assert history.match_actions(live.match_id).match.id == live.match_id
+            opens += 1
+    finally:
+        stop.set()
+        recorder.join()
+        live.close()
+        engine.dispose()
+    assert not failures
+    assert opens >= 100, opens
