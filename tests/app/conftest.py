@@ -31,6 +31,7 @@ SETTLE_MS = 60
 CLICK_ATTEMPTS = 3
 TYPE_SETTLE_MS = 250
 REDRAW_TIMEOUT_MS = 5_000
+PANEL_TIMEOUT_MS = 10_000
 STOP_GRACE = 3.0
 PHONE = {"width": 412, "height": 915}
 # Taps are made on a phone-wide but very tall page: Flutter draws its own scrolling, so a button
@@ -179,6 +180,20 @@ class AppPage:
             with contextlib.suppress(PlaywrightTimeout):
                 button.wait_for_element_state("hidden", timeout=REDRAW_TIMEOUT_MS)
         self.page.wait_for_timeout(SETTLE_MS)
+
+    def open_panel(self, name: str, shows_button: str) -> None:
+        """Tap a button that brings up a panel holding `shows_button`; tap once more if the panel has not
+        come and the button is still there (a tap landing on a redraw on a loaded machine is lost)."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        self.click(name)
+        try:
+            self.button(shows_button).first.wait_for(timeout=PANEL_TIMEOUT_MS)
+        except PlaywrightTimeout:
+            if not self.button(name).count():
+                raise
+            self.click(name)
+            self.button(shows_button).first.wait_for()
 
     def see(self, text: str, *, exact: bool = False, timeout: float = 15_000) -> None:
         self.page.get_by_text(text, exact=exact).first.wait_for(timeout=timeout)

@@ -25,7 +25,7 @@ def test_a_tag_seen_by_the_camera_becomes_a_play_once_the_rules_accept_it(app: A
     app.start_kendo_match("Chika", "Daisuke")
     app.see("Chika (red) to start a round")
 
-    app.click("Scan cards")
+    app.open_panel("Scan cards", shows_button="Start camera")
     app.click("Start camera")
     app.see("Camera ready", timeout=30_000)
     app.click("Take picture")
@@ -57,7 +57,7 @@ def test_a_tag_seen_by_the_camera_becomes_a_play_once_the_rules_accept_it(app: A
 def test_continuous_scanning_fills_the_play_by_itself_and_stops_on_request(app: AppPage) -> None:
     app.start_kendo_match("Kei", "Lin")
     app.see("Kei (red) to start a round")
-    app.click("Scan cards")
+    app.open_panel("Scan cards", shows_button="Start camera")
     app.click("Start camera")
     app.see("Camera ready", timeout=30_000)
     app.click("Scan continuously")
