@@ -68,6 +68,7 @@ SIDE_SLANT = 0.36  # tan 20 degrees: how far the line between those two may lean
 # (a rank-over-suit line leans up to ~10 degrees off the card's own, glyph centres not being print axes)
 TOP_INDICES_APART = (FACE[0] - 2 * RANK_CENTRE[0]) / SPACING  # a card's two top ranks, in SPACINGs
 SAME_PLACE = 0.2  # in SPACINGs: two spots' ranks nearer than this are one rank (its suit cut two ways)
+SAME_INK = 0.1  # of the larger: two such ranks of more or less ink are a glyph and a piece of it
 MAX_TOP_READS = 4  # outlines read by two top indices in one frame (~2.5 ms each): the tune scenes needed 3
 MAX_READS = 8  # spots read in one frame, widest pairs first (~1.5 ms each): as many as the tune photos needed
 
@@ -379,7 +380,9 @@ def _top_pair_unlikeness(left: IndexSpot, right: IndexSpot) -> float:
 
 
 def _same_place(spot: IndexSpot, other: IndexSpot) -> bool:
-    return float(np.hypot(*(spot.rank - other.rank))) < SAME_PLACE * spot.spacing
+    """One rank blob (its suit cut two ways), not a rank and a piece of it (a B whose stem parts)."""
+    return (float(np.hypot(*(spot.rank - other.rank))) < SAME_PLACE * spot.spacing
+            and abs(spot.inked[0] - other.inked[0]) <= SAME_INK * max(spot.inked[0], other.inked[0]))
 
 
 def _widest_first(spots: list[IndexSpot], linked: npt.NDArray[np.bool_]) -> list[tuple[int, int]]:

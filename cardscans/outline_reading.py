@@ -13,6 +13,9 @@ from cardscans.quads import Quad, edge_contrast, overlap, quad_contains
 from cardscans.sighting import CardSighting
 
 MIN_EDGE_CONTRAST = 0.35  # cards' outlines measure 0.38-1.0, lit patches and shadows 0.1-0.3
+# long side over short side of an outline round two touching cards (2.2-2.6 on the tune tricks); one
+# card measures 1.4-1.6, and seen from a low angle up to ~1.9 (tune photos)
+TWO_CARDS_LONG = 2.0
 
 
 def read_outlines(outlines: list[Quad], identify: Callable[[Quad], CardSighting | None],
@@ -26,15 +29,31 @@ def read_outlines(outlines: list[Quad], identify: Callable[[Quad], CardSighting 
     reasons: list[str] = []
     for quad in outlines:
         centre = (float(quad[:, 0].mean()), float(quad[:, 1].mean()))
-        if any(quad_contains(np.array(s.polygon, np.float32), centre) for s in found):
+        holders = [index for index, s in enumerate(found) if quad_contains(np.array(s.polygon, np.float32), centre)]
+        if any(not _may_hold_two_cards(found[index]) for index in holders):
             continue
         sighting = identify(quad)
         if sighting is None or sighting.kind == "unrecognised":
-            unknown.append(quad)
-            reasons.append(sighting.reason if sighting is not None and sighting.reason else NO_MATCH)
-        else:
+            if not holders:
+                unknown.append(quad)
+                reasons.append(sighting.reason if sighting is not None and sighting.reason else NO_MATCH)
+            continue
+        same = next((index for index in holders if found[index].card_id == sighting.card_id), None)
+        if same is None:
             found.append(sighting)
+        else:
+            found[same] = sighting  # the card's own outline, inside the one round it and its neighbour
     return found + unrecognised_outlines(unknown, found, gray, reasons)
+
+
+def _may_hold_two_cards(sighting: CardSighting) -> bool:
+    """Whether a named outline is too long for one card: one round two cards that touch (a trick's
+    back card and the front card over its lower half), named by the back card's corner. Outlines
+    inside it are read too, each a card of its own when it names another."""
+    quad = np.array(sighting.polygon, np.float32)
+    sides = [float(np.linalg.norm(quad[(i + 1) % 4] - quad[i])) for i in range(4)]
+    across, along = sides[0] + sides[2], sides[1] + sides[3]
+    return max(across, along) >= TWO_CARDS_LONG * min(across, along)
 
 
 NO_MATCH = "no registered card matches"
@@ -71,6 +90,21 @@ def named_over(read: list[CardSighting], named: list[CardSighting]) -> list[Card
         return read
     return named + [sighting for sighting in read if sighting.kind == "card" or not any(
         quad_contains(np.array(card.polygon, np.float32), sighting.centre) for card in named)]
+
+
+def once_each(sightings: list[CardSighting]) -> list[CardSighting]:
+    """The sightings less a card named again on an outline overlapping its first: a four-index card
+    in full view gives two top-index pairs (its top indices and, upside down, its bottom ones), each
+    an outline of the whole card (generated German tricks: JD named twice)."""
+    kept: list[CardSighting] = []
+    for sighting in sightings:
+        polygon = np.array(sighting.polygon, np.float32)
+        if sighting.kind == "card" and any(
+                earlier.kind == "card" and earlier.card_id == sighting.card_id
+                and overlap(polygon, np.array(earlier.polygon, np.float32)) for earlier in kept):
+            continue
+        kept.append(sighting)
+    return kept
 
 
 def alone(quad: Quad, quads: list[Quad]) -> bool:

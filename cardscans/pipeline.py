@@ -17,7 +17,7 @@ from cardscans.card_indices import IndexSet
 from cardscans.identify import loaded_catalog, sighting_from_code
 from cardscans.imageio import downscale, to_bgr, to_gray, work_scale
 from cardscans.index_pairs import cards_by_index_pairs
-from cardscans.outline_reading import alone, named_over, read_outlines
+from cardscans.outline_reading import alone, named_over, once_each, read_outlines
 from cardscans.playing_cards import CATALOG as PLAYING_CARDS
 from cardscans.playing_cards import CornerReader, DeckCatalog, frame_is_colourless
 from cardscans.qrchain import Effort, QrReader
@@ -115,7 +115,7 @@ class Scanner:
             by_indices = cards_by_index_pairs(to_bgr(colour), corners.read_index, confirm, taken, grey, unnamed,
                                               confirm_top)
             read = named_over(read, by_indices)
-        return read
+        return once_each(read)
 
     def _identify(self, colour: Any, gray: Any, quad: Quad, grey: bool, alone: bool) -> CardSighting | None:
         """The card in an untagged outline: by its corner index, else by its registered face.

@@ -50,7 +50,7 @@ from cardscans.card_indices import (
     printed_ranks,
 )
 from cardscans.imageio import to_bgr
-from cardscans.pips import count_pips, upright_pips
+from cardscans.pips import count_pips, upright_pips, widest_print_above_middle
 from cardscans.quads import Quad, rectify
 from cardscans.sighting import CardSighting
 from cardscans.template_match import TWO_PART_RANKS, Bank, Matching, best_label, label_scores, top_label
@@ -92,6 +92,9 @@ PIPS_SETTLE_MARGIN = 0.1
 # once (rdpong's JS); an ace of spades' ornate pip counts up to 22, so aces are not asked
 COURT_RANKS = ("J", "Q", "K")
 MIN_PIPS_REFUTING_A_COURT_CARD = 5
+# of the face: the widest print above an ace's middle (its flourish, glare, a neighbour's edge: up to
+# 0.46 on the tune photos); a court card's picture there measures 0.6 and more
+MAX_ACE_PRINT_SIDE = 0.55
 BLACK_SUITS = ("S", "C")
 SUIT_UNREADABLE = "suit not readable"  # the reason _read_glyphs gives when a suit's shape is in doubt
 # the ink cuts a corner is read at, the plain one first (card_glyphs.ink_of): then tighter, for a
@@ -334,9 +337,13 @@ class CornerReader:
         # 10H whose "1" and a sliver of its "0" read as a K in both corners), where a number read so
         # is confirmed by as many pips as any number (a small 9H whose loop parts from its tail)
         court_with_pips = rank in COURT_RANKS and pips >= MIN_PIPS_REFUTING_A_COURT_CARD
-        if (rank in NUMBERS and pips != int(rank)) or court_with_pips or (
+        # an ace prints one pip in its middle and nothing between its top indices but a small flourish,
+        # never a court card's picture: a crown's rim over the picture's large heart read as an A
+        # (a German trick's back card, where the outline cut off its own index: tune tricks)
+        ace_over_a_picture = rank == "A" and widest_print_above_middle(balanced) > MAX_ACE_PRINT_SIDE
+        if (rank in NUMBERS and pips != int(rank)) or court_with_pips or ace_over_a_picture or (
                 reading.rank_in_pieces and rank not in NUMBERS and pips >= MIN_PIPS_OF_A_NUMBER):
-            seen = "a picture" if pips < 0 else f"{pips} pips"
+            seen = "a picture" if pips < 0 or ace_over_a_picture else f"{pips} pips"
             return CornerReading(None, reading.score, f"the index reads {card} but the face shows {seen}")
         return reading
 

@@ -34,6 +34,9 @@ from cardscans.sighting import CardSighting
 # no tune photo named a wrong court card so at any score
 TOP_COURT_SCORE = 0.6
 MAX_PIP_SIDE = 0.4  # of the face: a larger print above a number card's middle is a picture (pips: under 0.3)
+# a court card's picture there measures more (a German D's head and hair over a trick's front card:
+# 0.34, tune tricks), a 10's pips that read as a K less (0.24)
+MIN_PICTURE_SIDE = 0.3
 
 
 def examine_top(reader: CornerReader, image: npt.NDArray[np.uint8], quad: Quad, deck: DeckCatalog | None,
@@ -43,10 +46,12 @@ def examine_top(reader: CornerReader, image: npt.NDArray[np.uint8], quad: Quad, 
     if balanced.paper_contrast < MIN_PAPER_CONTRAST:
         return corner_sighting(CornerReading(None, 0.0, "no print on the face"), quad, deck)
     left = reader.read_corner(balanced)
-    if left.card_id is None:
+    if left.card_id is None and left.rank is None:
         return corner_sighting(left, quad, deck)
     right = reader.read_corner(balanced.mirrored_face())
-    left, right = _settled(balanced, left, right)
+    if left.card_id is None and right.card_id is None:
+        return corner_sighting(left, quad, deck)
+    left, right = _settled(balanced, *_suit_from_the_other(left, right))
     card = left.card_id or ""
     reason = ""
     if right.card_id != card:
@@ -56,12 +61,24 @@ def examine_top(reader: CornerReader, image: npt.NDArray[np.uint8], quad: Quad, 
         reason = f"the top indices read {card}, not clearly enough"
     elif card[:-1] in NUMBERS and widest_print_above_middle(balanced) > MAX_PIP_SIDE:
         reason = f"the top indices read {card} but a picture lies below them"
-    elif card[:-1] in COURT_RANKS and widest_print_above_middle(balanced) <= MAX_PIP_SIDE:
+    elif card[:-1] in COURT_RANKS and widest_print_above_middle(balanced) <= MIN_PICTURE_SIDE:
         # a German 10's "1" and "0" read as a K in both top indices, over its pips
         reason = f"the top indices read {card} but no picture lies below them"
     if reason:
         return corner_sighting(CornerReading(None, 0.0, reason), quad, deck)
     return corner_sighting(CornerReading(card, min(left.score, right.score), red=left.red), quad, deck)
+
+
+def _suit_from_the_other(left: CornerReading, right: CornerReading) -> tuple[CornerReading, CornerReading]:
+    """A court card's top index whose letter reads clearly but whose suit is not found (a German D's
+    small suit crowded by the large one its picture holds beside it: tune tricks) agrees with the
+    other top index when that one reads the whole card with the same letter: the card is then named
+    by that index's suit. Only letters: a number's lone "4" was once a pip and a frame's edge."""
+    for suitless, whole in ((left, right), (right, left)):
+        if (suitless.card_id is None and whole.card_id is not None and suitless.rank in COURT_RANKS
+                and suitless.rank == whole.rank and suitless.score >= SINGLE_CORNER_SCORE):
+            return whole, whole
+    return left, right
 
 
 def _settled(balanced: BalancedFace, left: CornerReading, right: CornerReading) -> tuple[CornerReading, CornerReading]:
