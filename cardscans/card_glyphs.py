@@ -35,6 +35,8 @@ PALE_INK_DARKNESS = 0.7
 # (they do by 0.25-0.35; a blank corner's grain and shading by less)
 PALE_INK_MARGIN = 0.05
 PALE_INK_CONTRAST = 0.2
+SHADED_LEVEL = 2  # the ink cut against each glyph's own paper, `_corner_ink`'s last resort
+SHADE_WINDOW = 41  # face pixels: wider than a corner glyph (~40), narrower than a shadow
 MAX_GLYPH_HEIGHT = 0.26  # of the face: a taller blob is a picture or a frame, not an index glyph
 MIN_GLYPH_AREA = 0.0005  # of the face: smaller blobs are print dust and noise
 RED_CHROMA = 0.18  # red ink: red exceeds the other channels by this share of the paper's white
@@ -203,8 +205,20 @@ Cut = tuple[Glyph | None, Glyph | None]
 
 def _corner_ink(face: BalancedFace, width: int, height: int, level: int = 0) -> npt.NDArray[np.uint8]:
     """The corner's ink: cut at INK_DARKNESS, or halfway to a pale print's own darkest ink; `level`
-    -1 or +1: cut tighter or looser (see `ink_of`)."""
-    return ink_of(face.darkest[:height, :width], level)
+    -1 or +1: cut tighter or looser (see `ink_of`); SHADED_LEVEL: cut against the paper around
+    each glyph (`unshaded`)."""
+    darkness = face.darkest[:height, :width]
+    if level == SHADED_LEVEL:
+        return ink_of(unshaded(darkness))
+    return ink_of(darkness, level)
+
+
+def unshaded(darkness: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """A corner's darkness over its own paper, brought back by a closing wider than any glyph: a
+    shadow's edge across the index (one cut for the whole corner takes the shaded paper for ink)."""
+    window = cv2.getStructuringElement(cv2.MORPH_RECT, (SHADE_WINDOW, SHADE_WINDOW))
+    paper = np.maximum(np.asarray(cv2.morphologyEx(darkness, cv2.MORPH_CLOSE, window), dtype=np.float32), 1.0)
+    return np.asarray(np.clip(darkness.astype(np.float32) * 255.0 / paper, 0, 255), dtype=np.uint8)
 
 
 def ink_of(darkness: npt.NDArray[np.uint8], level: int = 0) -> npt.NDArray[np.uint8]:

@@ -29,6 +29,7 @@ from cardscans.card_glyphs import (
     DARK_RED_SHARE,
     FACE,
     RED_CHROMA,
+    SHADED_LEVEL,
     BalancedFace,
     Glyph,
     balance,
@@ -348,9 +349,10 @@ class CornerReader:
         return reading
 
     def read_index(self, face: BalancedFace) -> CornerReading:
-        """What an index upright at the face's top left reads on its own, at the plain ink cut: its
-        card, or at least its rank (a joker's lettering is no rank over a suit: nothing)."""
-        reading = self.read_corner(face, (0,))
+        """What an index upright at the face's top left reads on its own, at the plain ink cut (else
+        against its own paper, a shadow across it): its card, or at least its rank (a joker's
+        lettering is no rank over a suit: nothing)."""
+        reading = self.read_corner(face, (0, SHADED_LEVEL))
         return CornerReading(None, 0.0, "a joker") if reading.card_id == JOKER else reading
 
     def read_corner(self, face: BalancedFace, levels: tuple[int, ...] = INK_LEVELS) -> CornerReading:
@@ -358,14 +360,16 @@ class CornerReader:
         its glyphs that reads as a card (a broken or joined print is cut again, then the ink is cut
         at the other `levels`), else the first's reason."""
         first: CornerReading | None = None
+        nothing_plain = False
         for level in levels:
+            if nothing_plain and level != SHADED_LEVEL:
+                continue  # no glyph at all at the plain cut: a tighter or looser one finds none either
             for rank_glyph, suit_glyph in each_corner_cut(face, level):
                 reading = self._read_glyphs(rank_glyph, suit_glyph, face)
                 if reading.card_id:
                     return replace(reading, ink_level=level)
                 first = first or reading
-            if first is not None and first.reason == "no corner index found" and level == 0:
-                break  # no glyph at all at the plain cut: another cut finds none either, or only grain
+            nothing_plain = level == 0 and first is not None and first.reason == "no corner index found"
         return first or CornerReading(None, 0.0, "no corner index found")
 
     def _read_glyphs(self, rank_glyph: Glyph | None, suit_glyph: Glyph | None,

@@ -277,3 +277,55 @@ def test_blobs_cut_by_the_middles_sides_are_never_counted_as_pips() -> None:
 
     assert count_pips(balance(two_strokes(120)), glyph) == 2
     assert count_pips(balance(two_strokes(203)), glyph) == -1  # across the middle's right side (209)
+
+
+def test_a_court_cards_top_index_whose_suit_is_crowded_takes_the_other_top_indexs_suit() -> None:
+    """A German D's small suit crowded by the large one its picture holds beside it: the letter
+    still reads, and the other top index gives the suit. A number's lone rank never borrows one."""
+    reader = CornerReader.standard()
+    queen = _with_index(playing_card_face("QC", four_indices=True), "Q", None, "top-left")
+    assert examine_top(reader, queen, WHOLE_FACE, None, False).card_id == "QC"
+    ten = _with_index(playing_card_face("10C", four_indices=True), "10", None, "top-left")
+    assert examine_top(reader, ten, WHOLE_FACE, None, False).kind == "unrecognised"
+
+
+def test_an_ace_over_a_picture_is_refused_and_one_with_a_flourish_named() -> None:
+    """A crown's rim over a court card's large heart read as an A (a German trick's back card whose
+    outline cut off its own index): an ace prints nothing that wide above its middle."""
+    reader = CornerReader.standard()
+    over_a_picture = playing_card_face("AH").copy()
+    cv2.rectangle(over_a_picture, (50, 30), (202, 320), (60, 50, 150), -1)  # 0.6 of the face wide
+    seen = reader.examine(over_a_picture, WHOLE_FACE)
+    assert seen.kind == "unrecognised" and "a picture" in (seen.reason or "")
+    with_a_flourish = playing_card_face("AH").copy()
+    cv2.circle(with_a_flourish, (126, 70), 25, (60, 50, 150), -1)
+    assert reader.examine(with_a_flourish, WHOLE_FACE).card_id == "AH"
+
+
+@pytest.mark.parametrize("card", ["10H", "7S", "QD"])
+def test_an_index_half_in_a_shadow_is_read_against_its_own_paper(card: str) -> None:
+    """A shadow's edge across a corner index (Ammememe tune: a 10H's lower index by the counter's
+    shadow): one cut for the whole corner takes the shaded paper for ink; cut against the paper
+    around each glyph, it reads."""
+    from cardscans.card_glyphs import balance_by_corner
+
+    face = playing_card_face(card).astype(np.float32)
+    face[60:, :] *= 0.4  # the shadow's edge runs between the rank and the suit
+    shaded = balance_by_corner(np.asarray(face, np.uint8))
+    reader = CornerReader.standard()
+    assert reader.read_corner(shaded, (0,)).card_id is None
+    assert reader.read_index(shaded).card_id == card
+
+
+def test_court_cards_pictures_and_number_cards_pips_stand_either_side_of_the_picture_minimum() -> None:
+    """A court card named by its two top indices needs a print wider than MIN_PICTURE_SIDE above its
+    middle (a German D's head over a trick's front card measured 0.34); no number card's pips reach it."""
+    from cardscans.card_indices import NUMBERS
+    from cardscans.pips import widest_print_above_middle
+    from cardscans.top_indices import MIN_PICTURE_SIDE
+
+    def widest(card: str) -> float:
+        return widest_print_above_middle(balance(playing_card_face(card, four_indices=True)))
+
+    assert max(widest(rank + suit) for rank in NUMBERS for suit in "HDSC") < MIN_PICTURE_SIDE
+    assert min(widest(rank + suit) for rank in "JQK" for suit in "HDSC") > MIN_PICTURE_SIDE

@@ -1,0 +1,68 @@
+"""How the outlines a frame gives are read together (cardscans/outline_reading.py): an outline round
+two touching cards, read first as the back card's, lets the outlines inside it be read; and a card
+is named once however many overlapping outlines name it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import numpy.typing as npt
+
+from cardscans.outline_reading import once_each, read_outlines
+from cardscans.sighting import CardSighting
+
+Quad = npt.NDArray[np.float32]
+GRAY = np.full((1200, 900), 120, np.uint8)  # a flat frame: no edge, so no unnamed outline is kept
+
+
+def _box(left: float, top: float, width: float, height: float) -> Quad:
+    return np.array([[left, top], [left + width, top], [left + width, top + height], [left, top + height]], np.float32)
+
+
+def _card(quad: Quad, card: str) -> CardSighting:
+    return CardSighting("card", "corner-index", tuple((float(x), float(y)) for x, y in quad), 0.9,
+                        catalog="playing-cards", card_id=card)
+
+
+def _reader(names: dict[int, str]) -> tuple[list[int], Callable[[Quad], CardSighting | None]]:
+    """An identify that names each outline by its index in `names` (the corner reader's answer for
+    it), and the outlines it was asked about."""
+    asked: list[int] = []
+
+    def identify(quad: Quad) -> CardSighting | None:
+        asked.append(int(quad[0, 0]))
+        card = names.get(int(quad[0, 0]))
+        return _card(quad, card) if card else None
+
+    return asked, identify
+
+
+BACK = _box(300, 100, 400, 560)  # a trick's back card
+FRONT = _box(260, 400, 400, 560)  # the front card over its lower half
+
+
+def test_the_outlines_inside_one_round_two_cards_are_read_each_a_card_of_its_own() -> None:
+    round_both = _box(251, 99, 449, 1000)  # the outline round both, 2.2 times as long as wide: no one card's
+    asked, identify = _reader({251: "KC", 260: "JH", 300: "KC"})
+    named = read_outlines([round_both, FRONT, BACK], identify, GRAY)  # largest first, as found
+    assert asked == [251, 260, 300]
+    assert sorted(str(s.card_id) for s in named) == ["JH", "KC"]
+    king = next(s for s in named if s.card_id == "KC")
+    assert king.polygon[0] == (300.0, 100.0)  # the back card's own outline replaces the one round both
+
+
+def test_an_outline_inside_a_card_shaped_one_is_its_print_and_not_read() -> None:
+    card = _box(100, 100, 400, 560)
+    picture_frame = _box(160, 180, 280, 400)
+    asked, identify = _reader({100: "QH", 160: "JD"})
+    named = read_outlines([card, picture_frame], identify, GRAY)
+    assert asked == [100] and [s.card_id for s in named] == ["QH"]
+
+
+def test_a_card_named_again_on_an_overlapping_outline_is_reported_once() -> None:
+    """A four-index card in full view gives two top-index pairs, each an outline of the whole card."""
+    first, again = _card(_box(100, 100, 400, 560), "JD"), _card(_box(110, 90, 400, 560), "JD")
+    elsewhere = _card(_box(700, 100, 400, 560), "JD")  # a second deck's copy, beside it
+    other = _card(_box(105, 95, 400, 560), "QS")
+    assert once_each([first, again, other, elsewhere]) == [first, other, elsewhere]
