@@ -70,13 +70,16 @@ def examine_top(reader: CornerReader, image: npt.NDArray[np.uint8], quad: Quad, 
 
 
 def _suit_from_the_other(left: CornerReading, right: CornerReading) -> tuple[CornerReading, CornerReading]:
-    """A court card's top index whose letter reads clearly but whose suit is not found (a German D's
-    small suit crowded by the large one its picture holds beside it: tune tricks) agrees with the
+    """A court card's top index whose letter reads clearly but under which no suit is found (a German
+    D's small suit crowded by the large one its picture holds beside it: tune tricks) agrees with the
     other top index when that one reads the whole card with the same letter: the card is then named
-    by that index's suit. Only letters: a number's lone "4" was once a pip and a frame's edge."""
+    by that index's suit. Never where a suit was seen and left in doubt (a J over a club it could not
+    tell from a spade, the other index misreading that club as a spade: Anima's English scene), nor
+    for a number (a lone "4" was once a pip and a frame's edge)."""
     for suitless, whole in ((left, right), (right, left)):
         if (suitless.card_id is None and whole.card_id is not None and suitless.rank in COURT_RANKS
-                and suitless.rank == whole.rank and suitless.score >= SINGLE_CORNER_SCORE):
+                and suitless.rank == whole.rank and suitless.suit_red is None
+                and suitless.score >= SINGLE_CORNER_SCORE):
             return whole, whole
     return left, right
 

@@ -205,3 +205,14 @@ def test_german_cards_under_another_card_are_named_by_their_top_indices(
 
 
 ONCE_WRONG_SEEDS = (103, 105, 111)
+
+
+def test_a_court_card_whose_suit_is_in_doubt_is_not_named_by_the_other_index(
+        photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Anima's English example scenes (tune): a JC half under a KH, whose top left index reads a J
+    over a club it cannot tell from a spade while the top right one misreads that club as a spade.
+    The J must not borrow that suit: the front cards are named, the jack never as JS."""
+    results = scan([photos / "anima-english-scenes" / name for name in ("datenbeispiel.jpg", "datenbeispiel2.jpg")],
+                   capsys)
+    for result, front, cards in zip(results, ("KH", "10S"), ({"JC", "KH"}, {"JC", "10S"}), strict=True):
+        assert front in named(result) and set(named(result)) <= cards, named(result)
