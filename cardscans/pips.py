@@ -17,10 +17,12 @@ STEM_GAP = 2
 MIN_PIPS_WITH_STEMS = 3  # a small 3S's three stems part too (Ammememe tune); a court card shows two suit marks
 
 
-def count_pips(face: BalancedFace, suit: Glyph) -> int:
+def count_pips(face: BalancedFace, suit: Glyph, level: int = 0) -> int:
     """Blobs in the face's middle about as large as the corner's suit scaled to a pip; -1 when
-    the middle holds something else (a picture, a blot)."""
-    known = face.measured.get("pips")
+    the middle holds something else (a picture, a blot). `level` 1: the ink cut looser (`ink_of`),
+    for pips glare has paled beside dark ones."""
+    key = "pips" if level == 0 else f"pips at {level}"
+    known = face.measured.get(key)
     if isinstance(known, int):
         return known  # the count does not depend on the suit glyph: asked again, it is the same
     h, w = face.ink.shape
@@ -28,7 +30,7 @@ def count_pips(face: BalancedFace, suit: Glyph) -> int:
     left, right = int(0.17 * w), int(0.83 * w)
     # pale grey pips (a faded greyscale photo, the Ammememe set's 10C) break apart at the fixed ink
     # cut: they are cut as the corner's index is, halfway to their own darkest ink
-    middle = ink_of(face.darkest[top:bottom, left:right])
+    middle = ink_of(face.darkest[top:bottom, left:right], level)
     # the blobs' areas and whether they meet the window's sides, from the labels (the statistics of
     # connectedComponentsWithStats cost four times the labelling)
     count, found = cv2.connectedComponents(middle, connectivity=8)
@@ -37,7 +39,7 @@ def count_pips(face: BalancedFace, suit: Glyph) -> int:
     dust = MIN_GLYPH_AREA * h * w
     big = areas[areas >= dust]
     if len(big) == 0:
-        face.measured["pips"] = 0
+        face.measured[key] = 0
         return 0
     typical = float(np.median(big))
     # a deck with indices in all four corners (jacky-scenes' 10D and 6H) reaches into the middle's
@@ -59,7 +61,7 @@ def count_pips(face: BalancedFace, suit: Glyph) -> int:
         counted = -1
     if counted < 0 and _may_be_stemmed(big):
         counted = _pips_with_stems(middle, dust, typical)
-    face.measured["pips"] = counted
+    face.measured[key] = counted
     return counted
 
 

@@ -329,3 +329,17 @@ def test_court_cards_pictures_and_number_cards_pips_stand_either_side_of_the_pic
 
     assert max(widest(rank + suit) for rank in NUMBERS for suit in "HDSC") < MIN_PICTURE_SIDE
     assert min(widest(rank + suit) for rank in "JQK" for suit in "HDSC") > MIN_PICTURE_SIDE
+
+
+@pytest.mark.parametrize("card", ["10D", "9C", "8H"])
+def test_pips_that_glare_has_paled_are_counted_at_a_looser_cut(card: str) -> None:
+    """Glare pales the upper pips beside dark ones (Ammememe tune: a 10D counted 9): the plain cut
+    breaks them apart, so the index is refuted; counted again at the looser cut, they number it."""
+    face = playing_card_face(card).astype(np.float32)
+    face[40:180, 60:200] = 255 - (255 - face[40:180, 60:200]) * 0.4
+    paled = np.asarray(face, np.uint8)
+    rank = int(card[:-1])
+    any_suit = Glyph(np.zeros((32, 24), np.float32), (0, 0, 1, 1), 0.0)  # the count does not use it
+    assert count_pips(balance(paled), any_suit) != rank
+    assert count_pips(balance(paled), any_suit, 1) == rank
+    assert CornerReader.standard().examine(paled, WHOLE_FACE).card_id == card
