@@ -30,7 +30,7 @@ def read_outlines(outlines: list[Quad], identify: Callable[[Quad], CardSighting 
     for quad in outlines:
         centre = (float(quad[:, 0].mean()), float(quad[:, 1].mean()))
         holders = [index for index, s in enumerate(found) if quad_contains(np.array(s.polygon, np.float32), centre)]
-        if any(not _may_hold_two_cards(found[index]) for index in holders):
+        if any(not may_hold_two_cards(found[index]) for index in holders):
             continue
         sighting = identify(quad)
         if sighting is None or sighting.kind == "unrecognised":
@@ -46,7 +46,7 @@ def read_outlines(outlines: list[Quad], identify: Callable[[Quad], CardSighting 
     return found + unrecognised_outlines(unknown, found, gray, reasons)
 
 
-def _may_hold_two_cards(sighting: CardSighting) -> bool:
+def may_hold_two_cards(sighting: CardSighting) -> bool:
     """Whether a named outline is too long for one card: one round two cards that touch (a trick's
     back card and the front card over its lower half), named by the back card's corner. Outlines
     inside it are read too, each a card of its own when it names another."""

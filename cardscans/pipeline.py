@@ -17,7 +17,7 @@ from cardscans.card_indices import IndexSet
 from cardscans.identify import loaded_catalog, sighting_from_code
 from cardscans.imageio import downscale, to_bgr, to_gray, work_scale
 from cardscans.index_pairs import cards_by_index_pairs
-from cardscans.outline_reading import alone, named_over, once_each, read_outlines
+from cardscans.outline_reading import alone, may_hold_two_cards, named_over, once_each, read_outlines
 from cardscans.playing_cards import CATALOG as PLAYING_CARDS
 from cardscans.playing_cards import CornerReader, DeckCatalog, frame_is_colourless
 from cardscans.qrchain import Effort, QrReader
@@ -100,7 +100,10 @@ class Scanner:
             # cards whose outline no pass found or read (cut by the frame, lying against another):
             # by their two corner indices (cardscans.index_pairs)
             corners = self.corners
-            taken = [np.array(s.polygon, np.float32) for s in [*tags, *read] if s.kind == "card"] + codes
+            # an outline round two touching cards, named by one, leaves the other's indices free to read
+            # (a card named twice on overlapping outlines is kept once: once_each)
+            taken = [np.array(s.polygon, np.float32) for s in [*tags, *read]
+                     if s.kind == "card" and not may_hold_two_cards(s)] + codes
 
             def confirm(quad: Quad, card: str | None) -> CardSighting | None:
                 sighting = corners.examine(colour, quad, self.deck, grey, expected=card)
