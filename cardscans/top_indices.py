@@ -3,10 +3,11 @@ top indices left in view (cardscans.index_pairs finds them and gives the outline
 
 Its pips and lower corners are hidden, so the two top corners must both read one card, one of them
 at SINGLE_CORNER_SCORE (TOP_COURT_SCORE for a court card), a number card must show no picture above
-its middle and a court card one (`pips.widest_print_above_middle`). Two prints agreeing stand in for
-the pips no one can count, so either may be read at any ink cut (a small card's hairlines need a
-looser one) or as a letter in two pieces (a German D, whose lead then counts as just enough:
-template_match.best_label).
+its middle (MAX_PIP_SIDE) and a court card one (MIN_PICTURE_SIDE, `pips.widest_print_above_middle`);
+a court card's top index that finds no suit under its letter takes the other's
+(`_suit_from_the_other`). Two prints agreeing stand in for the pips no one can count, so either may
+be read at any ink cut (a small card's hairlines need a looser one) or as a letter in two pieces (a
+German D, whose lead then counts as just enough: template_match.best_label).
 """
 
 from __future__ import annotations
