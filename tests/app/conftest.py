@@ -30,7 +30,7 @@ START_TIMEOUT = 60.0
 SETTLE_MS = 60
 CLICK_ATTEMPTS = 3
 TYPE_SETTLE_MS = 250
-REDRAW_TIMEOUT_MS = 5_000
+REDRAW_TIMEOUT_MS = 8_000
 PANEL_TIMEOUT_MS = 10_000
 STOP_GRACE = 3.0
 PHONE = {"width": 412, "height": 915}
@@ -177,8 +177,16 @@ class AppPage:
                 if "not attached" not in str(error) or attempt == CLICK_ATTEMPTS - 1:
                     raise
         if redraws:  # a tap that changed nothing visible times out here; the test's next wait tells
-            with contextlib.suppress(PlaywrightTimeout):
+            try:
                 button.wait_for_element_state("hidden", timeout=REDRAW_TIMEOUT_MS)
+            except PlaywrightTimeout:
+                # no redraw at all: on a loaded machine a tap landing while Flutter rebuilds its
+                # semantics is lost (a full-suite run lost an "end" tap and an answer this way). Every
+                # tap of the browser tests redraws within this wait when it lands (a whole run of the
+                # 29 never came here), and one that changes nothing changes nothing twice
+                with contextlib.suppress(PlaywrightError, PlaywrightTimeout):
+                    button.click()
+                    button.wait_for_element_state("hidden", timeout=REDRAW_TIMEOUT_MS)
         self.page.wait_for_timeout(SETTLE_MS)
 
     def open_panel(self, name: str, shows_button: str) -> None:
