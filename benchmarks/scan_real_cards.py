@@ -11,8 +11,9 @@ Two sources of photos:
   by cards-ammememe/more_tune.py (never a reported figure: their labels were not checked by eye);
 - anima-german-overlaps: German two-card scenes made from the German tune singles by
   cards-real/german_overlaps.py (generated, so a tune set only: the real German scenes are held apart),
-  and anima-german-overlaps-unseen, three times as many made the same way with other seeds: a
-  `check` set, printed between the two, never tuned on and never judged (it is generated).
+  anima-german-overlaps-turned, tune tricks of other seeds seen from farther, turned and a little
+  from the side, and anima-german-overlaps-unseen, three times as many made the same way with other
+  seeds: a `check` set, printed between the two, never tuned on and never judged (it is generated).
 
 Per set: share of labelled cards named right, share named wrong (a card named that is not in the
 photo, or named twice: worse than none), median and p95 ms per frame through
@@ -60,7 +61,8 @@ MANIFEST = ROOT / "benchmarks" / "data" / "cards-real" / "manifest.json"
 AMMEMEME = ROOT / "benchmarks" / "data" / "cards-ammememe"
 GOALS = {"single": (95.0, 0.5), "scene": (90.0, 1.0)}
 MAX_MS = 30.0
-GERMAN_OVERLAPS = {"anima-german-overlaps": "tune", "anima-german-overlaps-unseen": "check"}  # name: role
+GERMAN_OVERLAPS = {"anima-german-overlaps": "tune", "anima-german-overlaps-turned": "tune",
+                   "anima-german-overlaps-unseen": "check"}  # name: role
 REPEATS = 3  # runs per frame; its time is their median
 ROLES = ("tune", "check", "report")  # printed in this order
 

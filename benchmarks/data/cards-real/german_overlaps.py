@@ -7,9 +7,12 @@ back card's photo is set on a wider mat (its own mat's colour and grain), and th
 from its photo by the reader's outline finder, is laid over the back card's lower part, turned and
 shifted, with a soft shadow. The back card keeps its top indices and about half its face or more
 in view, as `anima-german-scenes` labels a card `cards`. Generated, never reported: written with
-`labels.json` into the photo cache after fetch.py has filled it, as two sets: `anima-german-overlaps`
-(seed 16), the reader's tune set, and `anima-german-overlaps-unseen` (seeds 1-3, three times as many),
-a check that nobody tunes on: what the tune set's figure is worth on tricks it has not seen.
+`labels.json` into the photo cache after fetch.py has filled it, as three sets: `anima-german-overlaps`
+(seed 16), the reader's tune set; `anima-german-overlaps-unseen` (seeds 1-3, three times as many),
+a check that nobody tunes on: what the tune set's figure is worth on tricks it has not seen; and
+`anima-german-overlaps-turned` (seeds 101-103), tune tricks seen as a phone sees a table, from
+farther, turned and a little from the side (`seen_otherwise`): the upright close-ups alone no
+longer show what the reader misses.
 Usage: .venv/bin/python benchmarks/data/cards-real/german_overlaps.py
 """
 
@@ -38,6 +41,11 @@ UNSEEN_SET = "anima-german-overlaps-unseen"
 SINGLES = "anima-german-singles"
 SEED = 16  # the issue's number: any fixed seed gives the same set every run
 UNSEEN_SEEDS = (1, 2, 3)
+TURNED_SET = "anima-german-overlaps-turned"
+TURNED_SEEDS = (101, 102, 103)
+FARTHER = (0.75, 0.95)  # of the scene's size, a turned trick is seen from farther
+WHOLE_TURN = (15.0, 45.0)  # degrees either way, the whole trick is turned
+SIDEWAYS = 0.08  # of the width, at most, the far side of the frame is narrowed (a camera held at a slant)
 SHOWN = (0.45, 0.7)  # of the back card's height left in view above the front card
 SHIFT = 0.3  # of a card's width, at most, the front card lies to either side
 TURN = 25.0  # degrees, at most, the front card is turned
@@ -109,12 +117,29 @@ def scenes(source: Path, seed: int = SEED) -> Iterator[tuple[str, Image, list[st
         yield f"{prefix}_{index:02d}.jpg", scene, [*back["cards"], *front["cards"]]
 
 
-def write_set(source: Path, name: str, seeds: tuple[int, ...]) -> int:
+def seen_otherwise(scene: Image, rng: np.random.Generator) -> Image:
+    """The scene from farther, turned and seen a little from the side, on its own mat."""
+    height, width = scene.shape[:2]
+    sign = 1.0 if rng.random() < 0.5 else -1.0
+    turn = cv2.getRotationMatrix2D((width / 2, height / 2), sign * rng.uniform(*WHOLE_TURN), rng.uniform(*FARTHER))
+    narrowed = rng.uniform(0, SIDEWAYS) * width
+    frame = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
+    slanted = np.float32([[narrowed, 0], [width - narrowed, 0], [width, height], [0, height]])
+    view = cv2.getPerspectiveTransform(frame, slanted) @ np.vstack([turn, [0.0, 0.0, 1.0]])
+    mat = tuple(float(level) for level in np.median(scene[:EDGE].reshape(-1, 3), axis=0))
+    return np.asarray(cv2.warpPerspective(scene, view, (width, height), flags=cv2.INTER_LINEAR,
+                                          borderMode=cv2.BORDER_CONSTANT, borderValue=mat), dtype=np.uint8)
+
+
+def write_set(source: Path, name: str, seeds: tuple[int, ...], turned: bool = False) -> int:
     out = cache_dir() / name
     out.mkdir(parents=True, exist_ok=True)
     labels = []
     for seed in seeds:
+        view = np.random.default_rng(seed + 1000)  # apart from the scenes' own draws: the same tricks
         for file, scene, cards in scenes(source, seed):
+            if turned:
+                scene = seen_otherwise(scene, view)
             cv2.imwrite(str(out / file), scene, [cv2.IMWRITE_JPEG_QUALITY, 90])
             labels.append({"file": file, "cards": cards})
     (out / "labels.json").write_text(json.dumps({"kind": "scene", "indices": "german",
@@ -130,6 +155,7 @@ def build() -> int:
         return 1
     write_set(source, SET, (SEED,))
     write_set(source, UNSEEN_SET, UNSEEN_SEEDS)  # scan_real_cards.py gives each set its role
+    write_set(source, TURNED_SET, TURNED_SEEDS, turned=True)
     return 0
 
 
