@@ -123,8 +123,8 @@ def seen_otherwise(scene: Image, rng: np.random.Generator) -> Image:
     sign = 1.0 if rng.random() < 0.5 else -1.0
     turn = cv2.getRotationMatrix2D((width / 2, height / 2), sign * rng.uniform(*WHOLE_TURN), rng.uniform(*FARTHER))
     narrowed = rng.uniform(0, SIDEWAYS) * width
-    frame = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
-    slanted = np.float32([[narrowed, 0], [width - narrowed, 0], [width, height], [0, height]])
+    frame = np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float32)
+    slanted = np.array([[narrowed, 0], [width - narrowed, 0], [width, height], [0, height]], np.float32)
     view = cv2.getPerspectiveTransform(frame, slanted) @ np.vstack([turn, [0.0, 0.0, 1.0]])
     mat = tuple(float(level) for level in np.median(scene[:EDGE].reshape(-1, 3), axis=0))
     return np.asarray(cv2.warpPerspective(scene, view, (width, height), flags=cv2.INTER_LINEAR,
