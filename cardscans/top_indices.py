@@ -21,6 +21,7 @@ from cardscans.imageio import to_bgr
 from cardscans.pips import widest_print_above_middle
 from cardscans.playing_cards import (
     COURT_RANKS,
+    INK_LEVELS,
     MIN_PAPER_CONTRAST,
     SINGLE_CORNER_SCORE,
     CornerReader,
@@ -38,20 +39,34 @@ MAX_PIP_SIDE = 0.4  # of the face: a larger print above a number card's middle i
 # a court card's picture there measures more (a German D's head and hair over a trick's front card:
 # 0.34, tune tricks), a 10's pips that read as a K less (0.24)
 MIN_PICTURE_SIDE = 0.3
+LOOSER_CUT = 1  # card_glyphs.ink_of's level halfway from the plain cut to the paper
 
 
 def examine_top(reader: CornerReader, image: npt.NDArray[np.uint8], quad: Quad, deck: DeckCatalog | None,
                 colourless: bool) -> CardSighting:
-    """The card in `quad` read by its two top indices alone (see the module), else `unrecognised`."""
+    """The card in `quad` read by its two top indices alone (see the module), else `unrecognised`.
+    Refused at the reader's cuts, the two are read once more at the looser cut alone: a turned,
+    downsized German 10 whose "0" breaks at its thin strokes reads as a K in pieces at the plain
+    cut, and as the 10 it is at the looser one (generated tricks seen turned, tune)."""
     balanced = balance(rectify(to_bgr(image), quad, FACE), colourless)
     if balanced.paper_contrast < MIN_PAPER_CONTRAST:
         return corner_sighting(CornerReading(None, 0.0, "no print on the face"), quad, deck)
-    left = reader.read_corner(balanced)
+    judged, worth_another_cut = _judged(reader, balanced, INK_LEVELS)
+    if judged.card_id is None and worth_another_cut:
+        looser, _ = _judged(reader, balanced, (LOOSER_CUT,))
+        judged = looser if looser.card_id is not None else judged
+    return corner_sighting(judged, quad, deck)
+
+
+def _judged(reader: CornerReader, balanced: BalancedFace, levels: tuple[int, ...]) -> tuple[CornerReading, bool]:
+    """The card both top indices read at `levels`, or why not; and whether the top left index
+    showed a rank at all (none: another cut is not worth reading)."""
+    left = reader.read_corner(balanced, levels)
     if left.card_id is None and left.rank is None:
-        return corner_sighting(left, quad, deck)
-    right = reader.read_corner(balanced.mirrored_face())
+        return left, False
+    right = reader.read_corner(balanced.mirrored_face(), levels)
     if left.card_id is None and right.card_id is None:
-        return corner_sighting(left, quad, deck)
+        return left, True
     left, right = _settled(balanced, *_suit_from_the_other(left, right))
     card = left.card_id or ""
     reason = ""
@@ -66,8 +81,8 @@ def examine_top(reader: CornerReader, image: npt.NDArray[np.uint8], quad: Quad, 
         # a German 10's "1" and "0" read as a K in both top indices, over its pips
         reason = f"the top indices read {card} but no picture lies below them"
     if reason:
-        return corner_sighting(CornerReading(None, 0.0, reason), quad, deck)
-    return corner_sighting(CornerReading(card, min(left.score, right.score), red=left.red), quad, deck)
+        return CornerReading(None, 0.0, reason), True
+    return CornerReading(card, min(left.score, right.score), red=left.red), True
 
 
 def _suit_from_the_other(left: CornerReading, right: CornerReading) -> tuple[CornerReading, CornerReading]:
