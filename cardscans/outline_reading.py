@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import cv2
 import numpy as np
 import numpy.typing as npt
 
@@ -16,6 +17,7 @@ MIN_EDGE_CONTRAST = 0.35  # cards' outlines measure 0.38-1.0, lit patches and sh
 # long side over short side of an outline round two touching cards (2.2-2.6 on the tune tricks); one
 # card measures 1.4-1.6, and seen from a low angle up to ~1.9 (tune photos)
 TWO_CARDS_LONG = 2.0
+CARD_OF_TWO = 0.3  # of an outline round two cards: the least area one of them may show
 
 
 def read_outlines(outlines: list[Quad], identify: Callable[[Quad], CardSighting | None],
@@ -30,8 +32,9 @@ def read_outlines(outlines: list[Quad], identify: Callable[[Quad], CardSighting 
     for quad in outlines:
         centre = (float(quad[:, 0].mean()), float(quad[:, 1].mean()))
         holders = [index for index, s in enumerate(found) if quad_contains(np.array(s.polygon, np.float32), centre)]
-        if any(not may_hold_two_cards(found[index]) for index in holders):
-            continue
+        if any(not may_hold_two_cards(found[index]) or _area(quad) < CARD_OF_TWO * _area(found[index].polygon)
+               for index in holders):
+            continue  # a card's own print (a picture's frame), or too small to be one of the two cards
         sighting = identify(quad)
         if sighting is None or sighting.kind == "unrecognised":
             if not holders:
@@ -44,6 +47,10 @@ def read_outlines(outlines: list[Quad], identify: Callable[[Quad], CardSighting 
         else:
             found[same] = sighting  # the card's own outline, inside the one round it and its neighbour
     return found + unrecognised_outlines(unknown, found, gray, reasons)
+
+
+def _area(corners: Quad | tuple[tuple[float, float], ...]) -> float:
+    return abs(float(cv2.contourArea(np.asarray(corners, np.float32))))
 
 
 def may_hold_two_cards(sighting: CardSighting) -> bool:

@@ -66,3 +66,11 @@ def test_a_card_named_again_on_an_overlapping_outline_is_reported_once() -> None
     elsewhere = _card(_box(700, 100, 400, 560), "JD")  # a second deck's copy, beside it
     other = _card(_box(105, 95, 400, 560), "QS")
     assert once_each([first, again, other, elsewhere]) == [first, other, elsewhere]
+
+
+def test_a_small_outline_inside_one_round_two_cards_is_print_and_not_read() -> None:
+    round_both = _box(251, 99, 449, 1000)
+    a_picture_frame = _box(320, 200, 200, 260)  # 0.12 of the outline round both: no card of the two
+    asked, identify = _reader({251: "KC", 320: "QD"})
+    named = read_outlines([round_both, a_picture_frame], identify, GRAY)
+    assert asked == [251] and [s.card_id for s in named] == ["KC"]
