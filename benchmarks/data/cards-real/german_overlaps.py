@@ -131,15 +131,19 @@ def seen_otherwise(scene: Image, rng: np.random.Generator) -> Image:
                                           borderMode=cv2.BORDER_CONSTANT, borderValue=mat), dtype=np.uint8)
 
 
+def turned_scenes(source: Path, seed: int) -> Iterator[tuple[str, Image, list[str]]]:
+    """`scenes(source, seed)`, each seen otherwise (`seen_otherwise`): the same tricks, from farther."""
+    view = np.random.default_rng(seed + 1000)  # apart from the scenes' own draws
+    for file, scene, cards in scenes(source, seed):
+        yield file, seen_otherwise(scene, view), cards
+
+
 def write_set(source: Path, name: str, seeds: tuple[int, ...], turned: bool = False) -> int:
     out = cache_dir() / name
     out.mkdir(parents=True, exist_ok=True)
     labels = []
     for seed in seeds:
-        view = np.random.default_rng(seed + 1000)  # apart from the scenes' own draws: the same tricks
-        for file, scene, cards in scenes(source, seed):
-            if turned:
-                scene = seen_otherwise(scene, view)
+        for file, scene, cards in (turned_scenes if turned else scenes)(source, seed):
             cv2.imwrite(str(out / file), scene, [cv2.IMWRITE_JPEG_QUALITY, 90])
             labels.append({"file": file, "cards": cards})
     (out / "labels.json").write_text(json.dumps({"kind": "scene", "indices": "german",
