@@ -7,8 +7,10 @@ except under CI, where a missing server is a failure.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
+import threading
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -43,6 +45,37 @@ def play_steps(live: DurableMatch, rng: random.Random, steps: int) -> None:
         if live.match.outcome().finished:
             return
         live.push(rng.choice(live.match.legal_responses()).action)
+
+
+@contextlib.contextmanager
+def recording_meanwhile(live: DurableMatch, seed: int) -> Iterator[None]:
+    """Random legal play recorded by another thread for as long as the block runs: five actions
+    undone whenever the match ends, so it is still writing however slowly the block goes on a
+    loaded machine. Whatever the recorder raised is raised when the block ends."""
+    stop = threading.Event()
+    failures: list[BaseException] = []
+
+    def record() -> None:
+        rng = random.Random(seed)
+        try:
+            while not stop.is_set():
+                if live.match.outcome().finished:
+                    for _ in range(5):
+                        live.undo()
+                else:
+                    live.push(rng.choice(live.match.legal_responses()).action)
+        except BaseException as error:  # raised again by the block's thread
+            failures.append(error)
+
+    recorder = threading.Thread(target=record)
+    recorder.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        recorder.join()
+    if failures:
+        raise failures[0]
 
 
 @pytest.fixture

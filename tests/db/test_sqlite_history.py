@@ -31,7 +31,7 @@ from db.live import DurableMatch
 from db.location import database_url, default_database_path, sqlite_path
 from db.migrate import HEAD_REVISION
 from db.sqlite_history import SCHEMA_REVISION, FullPathNeeded, SqliteHistory, sqlite_file_named
-from tests.db.conftest import kendo_setup, play_steps, play_to_end
+from tests.db.conftest import kendo_setup, play_steps, play_to_end, recording_meanwhile
 from tests.db.test_history import KNOWN_MATCH
 
 REPO = Path(__file__).resolve().parents[2]
@@ -408,28 +408,11 @@ def test_a_match_being_recorded_reads_as_one_committed_state(live_file: tuple[Pa
     undoes a few actions whenever the match ends, so it is still writing however slowly the reads go
     on a loaded machine; the reads are bounded by count and by time."""
     path, live = live_file
-    stop = threading.Event()
-    failures: list[BaseException] = []
-
-    def record() -> None:
-        rng = random.Random(6)
-        try:
-            while not stop.is_set():
-                if live.match.outcome().finished:
-                    for _ in range(5):
-                        live.undo()
-                else:
-                    live.push(rng.choice(live.match.legal_responses()).action)
-        except BaseException as error:  # reported by the main thread
-            failures.append(error)
-
-    recorder = threading.Thread(target=record)
-    recorder.start()
     seen_counts: set[int] = set()
     reads = 0
-    try:
+    with recording_meanwhile(live, seed=6):
         deadline = time.monotonic() + 30.0
-        while reads < 12 and time.monotonic() < deadline and recorder.is_alive():
+        while reads < 12 and time.monotonic() < deadline:
             with SqliteHistory.open(str(path)) as history:
                 stored = history.match_actions(live.match_id)
                 listed = history.list_matches(MatchFilter()).items[0]
@@ -439,10 +422,6 @@ def test_a_match_being_recorded_reads_as_one_committed_state(live_file: tuple[Pa
             assert (listed.status == models.IN_PROGRESS) == (listed.finished_at is None)
             seen_counts.add(stored.match.action_count)
             reads += 1
-    finally:
-        stop.set()
-        recorder.join()
-    assert not failures
     assert reads == 12 and len(seen_counts) > 1, (reads, seen_counts)
 
 
