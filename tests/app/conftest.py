@@ -149,6 +149,7 @@ class AppPage:
 
     def __init__(self, page: Any, url: str) -> None:
         self.page, self.url = page, url
+        self.last_tap: tuple[str, bool] | None = None  # (name, exact) of the button tapped last
 
     def open(self) -> None:
         self.page.goto(self.url)
@@ -166,6 +167,7 @@ class AppPage:
         from playwright.sync_api import Error as PlaywrightError
         from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+        self.last_tap = (name, exact)
         for attempt in range(CLICK_ATTEMPTS):
             # Flutter may draw the screen again between finding the button and tapping it (the browser's
             # address following the screen redraws it once): then the same button is found anew.
@@ -204,7 +206,25 @@ class AppPage:
             self.button(shows_button).first.wait_for()
 
     def see(self, text: str, *, exact: bool = False, timeout: float = 15_000) -> None:
-        self.page.get_by_text(text, exact=exact).first.wait_for(timeout=timeout)
+        """Wait for `text`. When it has not come and the button tapped last is still on the screen,
+        that tap was lost (it landed on semantics Flutter had just replaced, a redraw of the tap
+        before it: a full-suite run lost "Aiko: no answer" so): it is tapped once more, said on
+        standard error, and the text waited for again."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        seen = self.page.get_by_text(text, exact=exact).first
+        try:
+            seen.wait_for(timeout=timeout)
+        except PlaywrightTimeout:
+            if self.last_tap is None:
+                raise
+            name, exact_name = self.last_tap
+            if not self.button(name, exact=exact_name).first.is_visible():
+                raise
+            print(f"tap on {name!r} lost: tapped again for {text!r}", file=sys.stderr)
+            self.last_tap = None
+            self.click(name, exact=exact_name)
+            seen.wait_for(timeout=timeout)
 
     def gone(self, text: str, *, timeout: float = 15_000) -> None:
         self.page.get_by_text(text).first.wait_for(state="detached", timeout=timeout)
