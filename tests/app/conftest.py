@@ -216,15 +216,22 @@ class AppPage:
         try:
             seen.wait_for(timeout=timeout)
         except PlaywrightTimeout:
-            if self.last_tap is None:
+            if not self.tap_again_if_lost(f"for {text!r}"):
                 raise
-            name, exact_name = self.last_tap
-            if not self.button(name, exact=exact_name).first.is_visible():
-                raise
-            print(f"tap on {name!r} lost: tapped again for {text!r}", file=sys.stderr)
-            self.last_tap = None
-            self.click(name, exact=exact_name)
             seen.wait_for(timeout=timeout)
+
+    def tap_again_if_lost(self, awaited: str) -> bool:
+        """Tap the button tapped last once more when it is still on the screen (what was awaited
+        after it has not come: the tap was lost), saying so on standard error; whether it did."""
+        if self.last_tap is None:
+            return False
+        name, exact = self.last_tap
+        if not self.button(name, exact=exact).first.is_visible():
+            return False
+        print(f"tap on {name!r} lost: tapped again, {awaited}", file=sys.stderr)
+        self.last_tap = None
+        self.click(name, exact=exact)
+        return True
 
     def gone(self, text: str, *, timeout: float = 15_000) -> None:
         self.page.get_by_text(text).first.wait_for(state="detached", timeout=timeout)
