@@ -33,6 +33,7 @@ LETTERS: dict[IndexSet, dict[str, str]] = {
 JOKER = "JK"
 SUITS = ("H", "D", "S", "C")  # MACE's order for ties: Hearts, Diamonds, Spades, Clubs
 RED_SUITS = ("H", "D")
+BLACK_SUITS = ("S", "C")
 GLYPH_DIR = Path(__file__).with_name("glyphs")  # written by build_glyphs.py, read back as package data
 DRAWING_FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_TRIPLEX,
                  cv2.FONT_HERSHEY_COMPLEX)

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from cardscans.quads import Quad, edge_contrast, overlap, quad_contains
+from cardscans.quads import Quad, edge_contrast, overlap, quad_contains, side_lengths
 from cardscans.sighting import CardSighting
 
 MIN_EDGE_CONTRAST = 0.35  # cards' outlines measure 0.38-1.0, lit patches and shadows 0.1-0.3
@@ -57,8 +57,7 @@ def may_hold_two_cards(sighting: CardSighting) -> bool:
     """Whether a named outline is too long for one card: one round two cards that touch (a trick's
     back card and the front card over its lower half), named by the back card's corner. Outlines
     inside it are read too, each a card of its own when it names another."""
-    quad = np.array(sighting.polygon, np.float32)
-    sides = [float(np.linalg.norm(quad[(i + 1) % 4] - quad[i])) for i in range(4)]
+    sides = side_lengths(np.array(sighting.polygon, np.float32))
     across, along = sides[0] + sides[2], sides[1] + sides[3]
     return max(across, along) >= TWO_CARDS_LONG * min(across, along)
 

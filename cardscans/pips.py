@@ -8,13 +8,24 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from cardscans.card_glyphs import MAX_GLYPH_HEIGHT, MIN_GLYPH_AREA, BalancedFace, Glyph, ink_of, scaled_mask
+from cardscans.card_glyphs import MAX_GLYPH_HEIGHT, MIN_GLYPH_AREA, BalancedFace, Glyph, comparable, ink_of, scaled_mask
+from cardscans.card_indices import BLACK_SUITS
+from cardscans.template_match import Bank
 
 # a pip's stem parted from it by blur (see `_pips_with_stems`): at most this share of a pip's area,
 # its box within STEM_GAP px of the pip's; counted so only on a face of at least MIN_PIPS_WITH_STEMS pips
 STEM_SHARE = 0.15
 STEM_GAP = 2
 MIN_PIPS_WITH_STEMS = 3  # a small 3S's three stems part too (Ammememe tune); a court card shows two suit marks
+# a small index suit may not tell a spade from a club (rdpong's 9S and 4S at 24 px); a number card's
+# pips, the suit printed large, then decide: their median lead of one over the other must be at
+# least this and most pips must agree (spades lead by 0.01-0.10, clubs by 0.04-0.13 on the singles)
+PIP_SUIT_LEAD = 0.01
+PIP_SUIT_AGREEMENT = 0.75
+MIN_PIPS_FOR_SUIT = 2
+# a court card's large suit marks beside its picture match a black suit at 0.86-0.96 on the tune
+# singles, its picture's blobs far less: blobs below this are not counted as suit marks
+SUIT_MARK_SCORE = 0.8
 
 
 def count_pips(face: BalancedFace, suit: Glyph, level: int = 0) -> int:
@@ -157,3 +168,26 @@ def upright_pips(face: BalancedFace) -> list[npt.NDArray[np.float32]]:
         masks.append(scaled_mask(mask if row < 0.5 else mask[::-1, ::-1]))
     face.measured["upright pips"] = masks
     return masks
+
+
+def pip_suit(face: BalancedFace, bank: Bank, suit_marks_only: bool = False) -> str | None:
+    """Spade or club by the face's pips (each turned upright, against `bank`, the corner reader's
+    suit templates), None when too few or undecided.
+    `suit_marks_only`: a court card's face, where only blobs shaped like a black suit count (its
+    picture's blobs are no pips)."""
+    if not all(suit in bank.labels for suit in BLACK_SUITS):
+        return None
+    leads = []
+    for mask in upright_pips(face):
+        vector = comparable(mask, bank.blur)
+        spade, club = float((bank.labels["S"] @ vector).max()), float((bank.labels["C"] @ vector).max())
+        if suit_marks_only and max(spade, club) < SUIT_MARK_SCORE:
+            continue
+        leads.append(spade - club)
+    if len(leads) < MIN_PIPS_FOR_SUIT:
+        return None
+    lead = float(np.median(leads))
+    agreeing = sum(1 for value in leads if value * lead > 0) / len(leads)
+    if abs(lead) < PIP_SUIT_LEAD or agreeing < PIP_SUIT_AGREEMENT:
+        return None
+    return "S" if lead > 0 else "C"

@@ -39,6 +39,7 @@ from cardscans.card_glyphs import (
     is_colourless,
 )
 from cardscans.card_indices import (
+    BLACK_SUITS,
     INDEX_SETS,
     JOKER,
     NUMBERS,
@@ -51,8 +52,8 @@ from cardscans.card_indices import (
     printed_ranks,
 )
 from cardscans.imageio import to_bgr
-from cardscans.pips import count_pips, upright_pips, widest_print_above_middle
-from cardscans.quads import Quad, rectify
+from cardscans.pips import count_pips, pip_suit, widest_print_above_middle
+from cardscans.quads import Quad, rectify, side_lengths
 from cardscans.sighting import CardSighting
 from cardscans.template_match import TWO_PART_RANKS, Bank, Matching, best_label, label_scores, top_label
 
@@ -76,15 +77,6 @@ SINGLE_CORNER_MARGIN = 0.1
 # ink neither clearly red nor clearly black (maroon under tungsten light): the suit's shape must then
 # lead all three other suits by this much, twice SUIT_MATCHING's margin, as a lone corner must
 UNCLEAR_INK_MARGIN = 0.1
-# a small index suit may not tell a spade from a club (rdpong's 9S and 4S at 24 px); a number card's
-# pips, the suit printed large, then decide: their median lead of one over the other must be at
-# least this and most pips must agree (spades lead by 0.01-0.10, clubs by 0.04-0.13 on the singles)
-PIP_SUIT_LEAD = 0.01
-PIP_SUIT_AGREEMENT = 0.75
-MIN_PIPS_FOR_SUIT = 2
-# a court card's large suit marks beside its picture match a black suit at 0.86-0.96 on the tune
-# singles, its picture's blobs far less: blobs below this are not counted as suit marks
-SUIT_MARK_SCORE = 0.8
 MIN_PIPS_OF_A_NUMBER = 2  # the fewest pips a number card prints (a 2)
 # Two numbers' templates this close on one glyph: its shape cannot tell them, the pips may
 # (Ammememe's flat-topped 3 scores 0.75-0.83 as a 3 and 0.82-0.83 as a 5)
@@ -96,7 +88,6 @@ MIN_PIPS_REFUTING_A_COURT_CARD = 5
 # of the face: the widest print above an ace's middle (its flourish, glare, a neighbour's edge: up to
 # 0.46 on the tune photos); a court card's picture there measures 0.6 and more
 MAX_ACE_PRINT_SIDE = 0.55
-BLACK_SUITS = ("S", "C")
 SUIT_UNREADABLE = "suit not readable"  # the reason _read_glyphs gives when a suit's shape is in doubt
 # the ink cuts a corner is read at, the plain one first (card_glyphs.ink_of): then tighter, for a
 # blurred glyph whose counters fill (a downsized greyscale A read 0.58), and looser, for thin strokes
@@ -261,7 +252,7 @@ class CornerReader:
             return None
         if count_pips(balanced, reading.suit_glyph) != int(rank):
             return None
-        if suit in BLACK_SUITS and self._pip_suit(balanced) != suit:
+        if suit in BLACK_SUITS and pip_suit(balanced, self._bank("suit")) != suit:
             return None
         if suit in RED_SUITS and reading.suit_margin < SINGLE_CORNER_MARGIN:
             return None  # hearts and diamonds differ plainly in the index: a close call is a bad cut
@@ -302,7 +293,7 @@ class CornerReader:
         if other.suit_lean != suit:
             if suit not in BLACK_SUITS or not other.reason.startswith(SUIT_UNREADABLE):
                 return None
-            if self._pip_suit(balanced, suit_marks_only=other.rank in COURT_RANKS) != suit:
+            if pip_suit(balanced, self._bank("suit"), suit_marks_only=other.rank in COURT_RANKS) != suit:
                 return None
         return reading
 
@@ -442,7 +433,7 @@ class CornerReader:
             # a spade or a club, too small to tell: the pips may (a court card's, the large suit marks
             # beside its picture), when they lean the index's way; the lead counts as just enough, so
             # a lone corner read so is never clear-cut on its own
-            by_pips = self._pip_suit(face, suit_marks_only=rank in COURT_RANKS)
+            by_pips = pip_suit(face, suit_bank, suit_marks_only=rank in COURT_RANKS)
             if by_pips is not None and by_pips == top_shape:
                 suit, suit_margin = by_pips, min(suit_margin, SUIT_MATCHING.margin)
         if suit is None:
@@ -474,28 +465,6 @@ class CornerReader:
         if scores[pips] - max(letters, default=-1.0) < RANK_MATCHING.margin:
             return None
         return pips, scores[pips], RANK_MATCHING.margin
-
-    def _pip_suit(self, face: BalancedFace, suit_marks_only: bool = False) -> str | None:
-        """Spade or club by the face's pips (each turned upright), None when too few or undecided.
-        `suit_marks_only`: a court card's face, where only blobs shaped like a black suit count (its
-        picture's blobs are no pips)."""
-        bank = self._bank("suit")
-        if not all(suit in bank.labels for suit in BLACK_SUITS):
-            return None
-        leads = []
-        for mask in upright_pips(face):
-            vector = comparable(mask, bank.blur)
-            spade, club = float((bank.labels["S"] @ vector).max()), float((bank.labels["C"] @ vector).max())
-            if suit_marks_only and max(spade, club) < SUIT_MARK_SCORE:
-                continue
-            leads.append(spade - club)
-        if len(leads) < MIN_PIPS_FOR_SUIT:
-            return None
-        lead = float(np.median(leads))
-        agreeing = sum(1 for value in leads if value * lead > 0) / len(leads)
-        if abs(lead) < PIP_SUIT_LEAD or agreeing < PIP_SUIT_AGREEMENT:
-            return None
-        return "S" if lead > 0 else "C"
 
     def _dark_red_agrees(self, suit_bank: Bank, suit_glyph: Glyph, rank_glyph: Glyph) -> bool:
         """Whether ink red only for its darkness is red: the suit's shape must be a red suit's, clear
@@ -565,7 +534,7 @@ def frame_is_colourless(image: npt.NDArray[np.uint8]) -> bool:
 
 def _seen_ratio(quad: Quad) -> float:
     """The outline's top and bottom sides over its left and right ones, as seen."""
-    sides = [float(np.linalg.norm(quad[(i + 1) % 4] - quad[i])) for i in range(4)]
+    sides = side_lengths(quad)
     return (sides[0] + sides[2]) / max(1e-6, sides[1] + sides[3])
 
 

@@ -99,7 +99,7 @@ def order_corners(points: npt.NDArray[np.float32]) -> Quad:
     return np.array([clockwise[(i + start) % 4] for i in range(4)], dtype=np.float32)
 
 
-def _side_lengths(quad: Quad) -> list[float]:
+def side_lengths(quad: Quad) -> list[float]:
     """From each corner to the next (plain floats: this runs on every outline of a frame, and
     numpy's per-call cost is most of the work on 4 points)."""
     corners = quad.tolist()
@@ -110,7 +110,7 @@ def card_like(quad: Quad, frame_height: int, frame_width: int) -> bool:
     short_side = min(frame_height, frame_width)
     if _side_on_frame_edge(quad, frame_height, frame_width, 0.01 * short_side):
         return False  # cut by the frame's edge: the outline is the frame's, not the card's
-    sides = _side_lengths(quad)
+    sides = side_lengths(quad)
     short = (sides[0] + sides[2]) / 2
     long = (sides[1] + sides[3]) / 2
     if long < MIN_SIZE_FRACTION * short_side or short <= 0:
@@ -234,7 +234,7 @@ def _quad_past_frame_edge(hull: npt.NDArray[np.int32], perimeter: float, frame_h
         return None
     out = int(np.argmax(beyond))
     past = max(-quad[out, 0], -quad[out, 1], quad[out, 0] - (frame_width - 1), quad[out, 1] - (frame_height - 1))
-    if past > MAX_PAST_EDGE_REACH * min(_side_lengths(quad)):
+    if past > MAX_PAST_EDGE_REACH * min(side_lengths(quad)):
         return None  # far out: the lines of a table's edges or of a shadow, not of a card's sides
     ordered = order_corners(quad)
     return ordered if card_like(ordered, frame_height, frame_width) else None
@@ -279,7 +279,7 @@ def _quad_cut_by_frame_edge(quad: Quad, frame_height: int, frame_width: int) -> 
     if _area(np.array(extended, dtype=np.float32)) > MAX_PAST_EDGE_GAIN * _area(quad):
         return None
     ordered = order_corners(np.array(extended, dtype=np.float32))
-    sides = _side_lengths(ordered)
+    sides = side_lengths(ordered)
     short, long = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
     if long < MIN_SIZE_FRACTION * min(frame_height, frame_width) or short / long < MIN_SEEN_RATIO:
         return None
