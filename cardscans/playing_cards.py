@@ -85,9 +85,9 @@ PIPS_SETTLE_MARGIN = 0.1
 # once (rdpong's JS); an ace of spades' ornate pip counts up to 22, so aces are not asked
 COURT_RANKS = ("J", "Q", "K")
 MIN_PIPS_REFUTING_A_COURT_CARD = 5
-# of the face: the widest print above an ace's middle (its flourish, glare, a neighbour's edge: up to
-# 0.46 on the tune photos); a court card's picture there measures 0.6 and more
-MAX_ACE_PRINT_SIDE = 0.55
+# of the face: a print wider than this above the middle is a court card's picture (0.6 and more);
+# an ace's flourish, glare or a neighbour's edge measure up to 0.46 there, a number's pips under 0.3
+PICTURE_PRINT_SIDE = 0.55
 SUIT_UNREADABLE = "suit not readable"  # the reason _read_glyphs gives when a suit's shape is in doubt
 # the ink cuts a corner is read at, the plain one first (card_glyphs.ink_of): then tighter, for a
 # blurred glyph whose counters fill (a downsized greyscale A read 0.58), and looser, for thin strokes
@@ -205,6 +205,10 @@ class CornerReader:
                 first = self.read_corner(balanced, (0,))
             elif second.ink_level != 0 and first.ink_level == 0:
                 second = self.read_corner(balanced.turned(), (0,))
+        # a court card whose other corner read a number of its suit over a face that shows a picture
+        court_over_a_picture = False
+        if first.card_id and second.card_id and first.card_id != second.card_id:
+            first, second, court_over_a_picture = self._picture_refutes_a_number(balanced, first, second)
         if first.card_id and second.card_id:
             if first.card_id != second.card_id:
                 counted = self._pips_settle(balanced, first, second)
@@ -224,7 +228,7 @@ class CornerReader:
             # its QD as a JD, each from one corner of its picture)
             lettered = (reading.card_id or "")[:-1] in COURT_RANKS or reading.card_id == JOKER
             clear_cut = (reading.score >= SINGLE_CORNER_SCORE and reading.margin >= SINGLE_CORNER_MARGIN
-                         and reading.ink_level == 0 and (outline_alone or not lettered))
+                         and reading.ink_level == 0 and (outline_alone or not lettered or court_over_a_picture))
             other = second if first.card_id else first
             if not clear_cut:
                 # a third corner never confirms where the opposite one plainly prints another rank:
@@ -273,6 +277,31 @@ class CornerReader:
                 if confirmed is not None:
                     return confirmed
         return None
+
+    def _picture_refutes_a_number(self, balanced: BalancedFace, first: CornerReading, second: CornerReading) -> (
+            tuple[CornerReading, CornerReading, bool]):
+        """Two corners, one a court card and the other a number: where the face shows a picture (a
+        middle of unequal blobs, or a print wider than PICTURE_PRINT_SIDE above it) and not that
+        number's pips, the number is a misread (a small far QD whose other corner reads 4D, its "Q"
+        a blur: tune photo) and its corner is taken as having read nothing, so the court card
+        stands as a lone corner (clear-cut, or confirmed, as any lone corner must be). The flag:
+        refuted so, and the number was read in the court card's suit, so both corners of this
+        outline are one card's own (not a picture's frame, where a lone letter may be a crown's
+        print)."""
+        court = [reading for reading in (first, second) if (reading.card_id or "")[:-1] in COURT_RANKS]
+        number = [reading for reading in (first, second) if (reading.card_id or "")[:-1] in NUMBERS]
+        if len(court) != 1 or len(number) != 1:
+            return first, second, False
+        misread, kept = number[0], court[0]
+        if misread.suit_glyph is None:
+            return first, second, False
+        pips = count_pips(balanced, misread.suit_glyph)
+        if pips == int((misread.card_id or "")[:-1]) or (
+                pips >= 0 and widest_print_above_middle(balanced) <= PICTURE_PRINT_SIDE):
+            return first, second, False
+        refuted = CornerReading(None, misread.score, f"read {misread.card_id}, but the face shows a picture")
+        same_suit = (kept.card_id or "")[-1:] == (misread.card_id or "")[-1:]
+        return (refuted, kept, same_suit) if first is misread else (kept, refuted, same_suit)
 
     def _rank_confirms(self, balanced: BalancedFace, reading: CornerReading, other: CornerReading) -> (
             CornerReading | None):
@@ -332,7 +361,7 @@ class CornerReader:
         # an ace prints one pip in its middle and nothing between its top indices but a small flourish,
         # never a court card's picture: a crown's rim over the picture's large heart read as an A
         # (a German trick's back card, where the outline cut off its own index: tune tricks)
-        ace_over_a_picture = rank == "A" and widest_print_above_middle(balanced) > MAX_ACE_PRINT_SIDE
+        ace_over_a_picture = rank == "A" and widest_print_above_middle(balanced) > PICTURE_PRINT_SIDE
         if rank in NUMBERS and pips != int(rank) and count_pips(balanced, reading.suit_glyph, 1) == int(rank):
             pips = int(rank)  # pips that glare paled break apart at the plain cut (a 10D counted 9: tune)
         if (rank in NUMBERS and pips != int(rank)) or court_with_pips or ace_over_a_picture or (

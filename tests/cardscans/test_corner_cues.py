@@ -343,3 +343,25 @@ def test_pips_that_glare_has_paled_are_counted_at_a_looser_cut(card: str) -> Non
     assert count_pips(balance(paled), any_suit) != rank
     assert count_pips(balance(paled), any_suit, 1) == rank
     assert CornerReader.standard().examine(paled, WHOLE_FACE).card_id == card
+
+
+def with_a_picture(face: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """`face` with a court card's picture in its middle: blobs of several sizes and colours."""
+    pictured = face.copy()
+    cv2.rectangle(pictured, (70, 80), (182, 160), (60, 50, 150), -1)  # a head and a crown
+    cv2.rectangle(pictured, (100, 190), (150, 230), (30, 160, 200), -1)  # a hand
+    cv2.circle(pictured, (126, 262), 7, (40, 40, 40), -1)  # a brooch
+    return pictured
+
+
+def test_a_number_read_in_one_corner_of_a_face_that_shows_a_picture_leaves_the_court_card_named() -> None:
+    """A far QD (tune photo) whose blurred bottom "Q" read as a 4: the face shows a picture, not four
+    pips, so the 4 is a misread and the clear Q names the card, its suit seen in both corners. A 4
+    of another suit does not confirm the Q, so on an outline not found alone the card stays
+    unrecognised; and a face of four pips is the 4, whichever corner reads a Q."""
+    reader = CornerReader.standard()
+    queen = with_a_picture(playing_card_face("QD"))
+    assert reader.examine(_with_index(queen, "4", "D", "bottom-right"), WHOLE_FACE).card_id == "QD"
+    assert reader.examine(_with_index(queen, "4", "S", "bottom-right"), WHOLE_FACE).kind == "unrecognised"
+    four = _with_index(playing_card_face("4D"), "Q", "D", "top-left")
+    assert reader.examine(four, WHOLE_FACE).card_id == "4D"
