@@ -14,7 +14,8 @@ A person reads such a card by its index, not its edge. So:
 5. two partners that read the same rank (and no two different cards) give that card's outline,
    which the corner reader then examines as it examines any outline (both corners, the pips
    against the rank): the card is named only when that examination names it, and names what the
-   indices named. One index alone names nothing here;
+   indices named. That outline is an estimate, so where its corner cuts an index and reads less
+   than the spot did, the spot's reading stands for that corner. One index alone names nothing here;
 6. on a deck printing four indices, two spots turned alike side by side a card's width apart may
    be its two top indices where its lower half lies under another card: the card is named when
    both read it (cardscans.top_indices), on the outline they give.
@@ -30,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardscans.card_glyphs import FACE, BalancedFace, balance_by_corner
-from cardscans.playing_cards import CornerReading
+from cardscans.playing_cards import CornerReading, IndexReadings
 from cardscans.quads import DETECT_WIDTH, Quad, overlap, quad_contains, reduced_frame
 from cardscans.sighting import CardSighting
 
@@ -262,7 +263,7 @@ def card_outline(first: IndexSpot, second: IndexSpot) -> Quad | None:
     return np.array(corners, np.float32)
 
 
-Confirm = Callable[[Quad, str | None], CardSighting | None]
+Confirm = Callable[[Quad, str | None, IndexReadings], CardSighting | None]
 ConfirmTop = Callable[[Quad], CardSighting | None]
 
 
@@ -333,7 +334,7 @@ def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], read: 
             continue
         if any(overlap(outline, quad) for quad in outlines):
             continue  # a card named already, or one a tag names (its tag inside this outline)
-        sighting = confirm(outline, cards.pop() if cards else None)
+        sighting = confirm(outline, cards.pop() if cards else None, (one, other))
         if sighting is not None:
             named.append(sighting)
             outlines.append(outline)

@@ -19,7 +19,7 @@ from cardscans.imageio import downscale, to_bgr, to_gray, work_scale
 from cardscans.index_pairs import cards_by_index_pairs
 from cardscans.outline_reading import alone, may_hold_two_cards, named_over, once_each, read_outlines
 from cardscans.playing_cards import CATALOG as PLAYING_CARDS
-from cardscans.playing_cards import CornerReader, DeckCatalog, frame_is_colourless
+from cardscans.playing_cards import CornerReader, DeckCatalog, IndexReadings, frame_is_colourless
 from cardscans.qrchain import Effort, QrReader
 from cardscans.quad_lines import find_card_quads_by_lines
 from cardscans.quads import Quad, find_card_quads, quad_contains
@@ -105,8 +105,8 @@ class Scanner:
             taken = [np.array(s.polygon, np.float32) for s in [*tags, *read]
                      if s.kind == "card" and not may_hold_two_cards(s)] + codes
 
-            def confirm(quad: Quad, card: str | None) -> CardSighting | None:
-                sighting = corners.examine(colour, quad, self.deck, grey, expected=card)
+            def confirm(quad: Quad, card: str | None, indices: IndexReadings) -> CardSighting | None:
+                sighting = corners.examine(colour, quad, self.deck, grey, expected=card, indices=indices)
                 return sighting if sighting.kind == "card" else None
 
             unnamed = any(s.kind == "unrecognised" for s in read) or not any(s.kind == "card" for s in [*tags, *read])

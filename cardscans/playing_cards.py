@@ -131,6 +131,11 @@ class CornerReading:
     ink_level: int = 0  # the ink cut it was read at (INK_LEVELS): 0 the plain one
 
 
+# a card's two corner indices as read upright about their own places (cardscans.index_pairs), the
+# top-left one first, for `examine` on the outline they give
+IndexReadings = tuple[CornerReading, CornerReading]
+
+
 @dataclass
 class CornerReader:
     """Reads a card's corner index by its glyphs; `examine` answers a card or the reason it is not one.
@@ -189,7 +194,7 @@ class CornerReader:
         return self._examine_balanced(balance(face, colourless))
 
     def _examine_balanced(self, balanced: BalancedFace, levels: tuple[int, ...] = INK_LEVELS,
-                          outline_alone: bool = False) -> CornerReading:
+                          outline_alone: bool = False, indices: IndexReadings | None = None) -> CornerReading:
         """`levels`: the ink cuts the two corners are read at (INK_LEVELS; the plain one alone for a
         second look, such as the outline turned a quarter, which is seldom needed). `outline_alone`:
         the face's outline is the only one found about its place (see `examine`)."""
@@ -197,6 +202,8 @@ class CornerReader:
             return CornerReading(None, 0.0, "no print on the face (blank, face down or blurred)")
         first = self.read_corner(balanced, levels)
         second = self.read_corner(balanced.turned(), levels)
+        if indices is not None:
+            first, second = _fuller(first, indices[0]), _fuller(second, indices[1])
         if first.card_id and second.card_id and first.card_id != second.card_id:
             # a corner read only at another ink cut never overrules one read at the plain cut: a thin
             # stroke a tighter cut breaks makes a letter two glyphs (a darkened German D read as "10"
@@ -514,17 +521,20 @@ class CornerReader:
 
     def examine(self, image: npt.NDArray[np.uint8], quad: Quad, deck: DeckCatalog | None = None,
                 colourless: bool | None = None, expected: str | None = None,
-                outline_alone: bool = False) -> CardSighting:
+                outline_alone: bool = False, indices: IndexReadings | None = None) -> CardSighting:
         """The card in `quad` as a playing card (or as the card of `deck`, a catalog of a standard
         deck such as MACE's), else an `unrecognised` sighting saying why. `colourless`: whether the
         whole frame is greyscale (`frame_is_colourless`), when the caller has measured it once for
         all its outlines. `expected`: the playing card something else read there (its indices,
         cardscans.index_pairs): any other reading is unrecognised. `outline_alone`: no other
         outline was found about this one's place (no card around it, no picture frame in it), so
-        one clear corner may name a court card."""
+        one clear corner may name a court card. `indices`: the card's two corner indices as read
+        about their own places (the outline comes from them), for a corner of the outline that
+        reads less."""
         bgr = to_bgr(image)
         grey = frame_is_colourless(image) if colourless is None else colourless
-        reading = self._examine_balanced(balance(rectify(bgr, quad, FACE), grey), outline_alone=outline_alone)
+        reading = self._examine_balanced(balance(rectify(bgr, quad, FACE), grey), outline_alone=outline_alone,
+                                         indices=indices)
         if (reading.card_id is None and not reading.reason.startswith(NOT_TURNED_FOR)
                 and _seen_ratio(quad) >= MIN_RATIO_TO_TURN):
             # seen from a low angle a card's long side can look the shorter, so the outline's top
@@ -541,6 +551,14 @@ class CornerReader:
             CardSighting | None):
         sighting = self.examine(image, quad, deck)
         return sighting if sighting.kind == "card" else None
+
+
+def _fuller(corner: CornerReading, index: CornerReading) -> CornerReading:
+    """A corner read on an outline, or the same index read upright about its own place where that
+    read more: a card where the corner read none, a rank where it read no rank."""
+    if corner.card_id is None and (index.card_id is not None or (corner.rank is None and index.rank is not None)):
+        return index
+    return corner
 
 
 def corner_sighting(reading: CornerReading, quad: Quad, deck: DeckCatalog | None) -> CardSighting:

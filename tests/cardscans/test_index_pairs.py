@@ -21,9 +21,10 @@ import pytest
 
 from cardscans import synthetic
 from cardscans.card_drawing import playing_card_face
-from cardscans.index_pairs import card_outline, cards_by_index_pairs, index_spots, partners
+from cardscans.card_glyphs import balance
+from cardscans.index_pairs import Confirm, card_outline, cards_by_index_pairs, index_spots, partners
 from cardscans.pipeline import Scanner
-from cardscans.playing_cards import CornerReader
+from cardscans.playing_cards import CornerReader, IndexReadings
 from cardscans.quads import find_card_quads
 from cardscans.sighting import CardSighting
 from companion.cli.main import main
@@ -51,14 +52,19 @@ def _named(frame: Frame) -> list[str | None]:
     return [s.card_id for s in Scanner.for_catalog("playing-cards").scan(frame) if s.kind == "card"]
 
 
-def _by_index_pairs(frame: Frame, taken: list[npt.NDArray[np.float32]] | None = None) -> list[str | None]:
-    reader = CornerReader.standard()
-
-    def confirm(quad: npt.NDArray[np.float32], card: str | None) -> CardSighting | None:
-        sighting = reader.examine(frame, quad, expected=card)
+def _confirming(reader: CornerReader, frame: Frame) -> Confirm:
+    """As the scanner confirms an outline two indices give: examined for the card they read."""
+    def confirm(quad: npt.NDArray[np.float32], card: str | None, indices: IndexReadings) -> CardSighting | None:
+        sighting = reader.examine(frame, quad, expected=card, indices=indices)
         return sighting if sighting.kind == "card" else None
 
-    return [s.card_id for s in cards_by_index_pairs(frame, reader.read_index, confirm, taken or [], False)]
+    return confirm
+
+
+def _by_index_pairs(frame: Frame, taken: list[npt.NDArray[np.float32]] | None = None) -> list[str | None]:
+    reader = CornerReader.standard()
+    return [s.card_id for s in cards_by_index_pairs(frame, reader.read_index, _confirming(reader, frame), taken or [],
+                                                    False)]
 
 
 @pytest.mark.parametrize("card", ["7S", "10H", "QD", "4C"])
@@ -147,6 +153,36 @@ def test_a_white_card_on_a_white_counter_with_a_flat_topped_three_is_named(capsy
     assert [s["card_id"] for s in sightings if s["kind"] == "card"] == ["3D"]
 
 
+def test_an_index_the_outline_of_two_indices_cuts_is_taken_as_read_about_its_own_place() -> None:
+    """The outline two indices give is an estimate: where it cuts one of them (tune photo
+    IMG_20220921_194220, a KC on light wood whose own outline is lost), the corner reads nothing
+    there, so the court card stood on one corner and went unnamed. The index as read upright about
+    its own place stands for that corner; one that read another rank refuses the card."""
+    reader = CornerReader.standard()
+    face = playing_card_face("KC")
+    height, width = face.shape[:2]
+    cut = face.copy()
+    cut[int(0.8 * height):, int(0.8 * width):] = 250  # the outline's corner misses the lower index
+    top, bottom = reader.read_index(balance(face)), reader.read_index(balance(face).turned())
+    assert (top.card_id, bottom.card_id) == ("KC", "KC")
+    whole = np.array([[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]], np.float32)
+    assert reader.examine(cut, whole).card_id is None
+    assert reader.examine(cut, whole, indices=(top, bottom)).card_id == "KC"
+    queen = reader.read_index(balance(playing_card_face("QC")))
+    assert reader.examine(cut, whole, indices=(top, queen)).card_id is None
+
+
+def test_a_court_card_whose_outline_is_lost_on_light_wood_is_named_by_its_two_indices(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    manifest = json.loads((AMMEMEME / "manifest.json").read_text(encoding="utf-8"))
+    photo = next(p for p in manifest["photos"] if p["file"] == "IMG_20220921_194220.jpg")
+    assert photo["role"] == "tune" and photo["cards"] == ["KC"]
+    assert main(["scan", str(AMMEMEME / "photos" / photo["file"]), "--catalog", "playing-cards", "--effort", "fast",
+                 "--json"]) == 0
+    sightings = json.loads(capsys.readouterr().out)[0]["sightings"]
+    assert [s["card_id"] for s in sightings if s["kind"] == "card"] == ["KC"]
+
+
 @pytest.fixture(scope="module")
 def more_tune() -> Path:
     folder = Path(os.environ.get("SHINPAN_CARD_PHOTOS", Path.home() / ".cache" / "shinpan" / "cards-real"))
@@ -163,11 +199,7 @@ def test_indices_the_local_mean_breaks_are_cut_again_against_their_paper(
     indices into strokes, the paper around them keeps them whole (larger tune set, cached)."""
     frame = np.asarray(cv2.imread(str(more_tune / photo)), dtype=np.uint8)
     reader = CornerReader.standard()
-
-    def confirm(quad: npt.NDArray[np.float32], expected: str | None) -> CardSighting | None:
-        sighting = reader.examine(frame, quad, expected=expected)
-        return sighting if sighting.kind == "card" else None
-
+    confirm = _confirming(reader, frame)
     assert cards_by_index_pairs(frame, reader.read_index, confirm, [], False) == []
     assert [s.card_id for s in cards_by_index_pairs(frame, reader.read_index, confirm, [], False, True)] == [card]
     assert _named(frame) == [card]
