@@ -8,7 +8,17 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from cardscans.card_glyphs import MAX_GLYPH_HEIGHT, MIN_GLYPH_AREA, BalancedFace, Glyph, comparable, ink_of, scaled_mask
+from cardscans.card_glyphs import (
+    MAX_GLYPH_HEIGHT,
+    MIN_GLYPH_AREA,
+    SHADED_LEVEL,
+    BalancedFace,
+    Glyph,
+    comparable,
+    ink_of,
+    scaled_mask,
+    unshaded,
+)
 from cardscans.card_indices import BLACK_SUITS
 from cardscans.template_match import Bank
 
@@ -31,7 +41,8 @@ SUIT_MARK_SCORE = 0.8
 def count_pips(face: BalancedFace, suit: Glyph, level: int = 0) -> int:
     """Blobs in the face's middle about as large as the corner's suit scaled to a pip; -1 when
     the middle holds something else (a picture, a blot). `level` 1: the ink cut looser (`ink_of`),
-    for pips glare has paled beside dark ones."""
+    for pips glare has paled beside dark ones; SHADED_LEVEL: cut as loosely against the paper around
+    each pip (`unshaded`), for pips half in a shadow."""
     key = "pips" if level == 0 else f"pips at {level}"
     known = face.measured.get(key)
     if isinstance(known, int):
@@ -41,7 +52,8 @@ def count_pips(face: BalancedFace, suit: Glyph, level: int = 0) -> int:
     left, right = int(0.17 * w), int(0.83 * w)
     # pale grey pips (a faded greyscale photo, the Ammememe set's 10C) break apart at the fixed ink
     # cut: they are cut as the corner's index is, halfway to their own darkest ink
-    middle = ink_of(face.darkest[top:bottom, left:right], level)
+    darkness = face.darkest[top:bottom, left:right]
+    middle = ink_of(unshaded(darkness), 1) if level == SHADED_LEVEL else ink_of(darkness, level)
     # the blobs' areas and whether they meet the window's sides, from the labels (the statistics of
     # connectedComponentsWithStats cost four times the labelling)
     count, found = cv2.connectedComponents(middle, connectivity=8)

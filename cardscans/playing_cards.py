@@ -369,8 +369,12 @@ class CornerReader:
         # never a court card's picture: a crown's rim over the picture's large heart read as an A
         # (a German trick's back card, where the outline cut off its own index: tune tricks)
         ace_over_a_picture = rank == "A" and widest_print_above_middle(balanced) > PICTURE_PRINT_SIDE
-        if rank in NUMBERS and pips != int(rank) and count_pips(balanced, reading.suit_glyph, 1) == int(rank):
-            pips = int(rank)  # pips that glare paled break apart at the plain cut (a 10D counted 9: tune)
+        if rank in NUMBERS and pips != int(rank) and any(
+                count_pips(balanced, reading.suit_glyph, level) == int(rank) for level in (1, SHADED_LEVEL)):
+            # pips that glare paled break apart at the plain cut (a 10D counted 9: tune); pips in the
+            # light beside pips in a shadow fall short of the cut the shaded ones set (a 6H across
+            # a shadow's edge counted as a picture: tune), and are cut against their own paper
+            pips = int(rank)
         if (rank in NUMBERS and pips != int(rank)) or court_with_pips or ace_over_a_picture or (
                 reading.rank_in_pieces and rank not in NUMBERS and pips >= MIN_PIPS_OF_A_NUMBER):
             seen = "a picture" if pips < 0 or ace_over_a_picture else f"{pips} pips"

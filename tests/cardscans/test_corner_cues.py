@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from cardscans.card_drawing import RANK_BOX, SUIT_BOX, blank_face, draw_rank, draw_suit, playing_card_face
-from cardscans.card_glyphs import Glyph, balance, is_colourless
+from cardscans.card_glyphs import SHADED_LEVEL, Glyph, balance, is_colourless
 from cardscans.pips import count_pips
 from cardscans.playing_cards import PLAYING_CARD_IDS, CornerReader
 from cardscans.top_indices import examine_top
@@ -343,6 +343,23 @@ def test_pips_that_glare_has_paled_are_counted_at_a_looser_cut(card: str) -> Non
     assert count_pips(balance(paled), any_suit) != rank
     assert count_pips(balance(paled), any_suit, 1) == rank
     assert CornerReader.standard().examine(paled, WHOLE_FACE).card_id == card
+
+
+@pytest.mark.parametrize("card", ["6H", "8C", "10D"])
+def test_pips_half_in_a_shadow_are_counted_against_their_own_paper(card: str) -> None:
+    """A shadow across the lower half of a card under a bright light (Ammememe tune: a 6H counted as
+    a picture): the shaded pips set the cut, the pale lit ones fall short of it even at the looser
+    cut, so the index is refuted; cut against the paper around each pip, they number it."""
+    face = playing_card_face(card).astype(np.float32)
+    face[:176, 40:212] = 255 - (255 - face[:176, 40:212]) * 0.3  # lit and pale
+    face[176:] *= 0.45  # in the shadow, paper and print alike
+    lit_and_shaded = np.asarray(face, np.uint8)
+    rank = int(card[:-1])
+    any_suit = Glyph(np.zeros((32, 24), np.float32), (0, 0, 1, 1), 0.0)  # the count does not use it
+    assert count_pips(balance(lit_and_shaded), any_suit) != rank
+    assert count_pips(balance(lit_and_shaded), any_suit, 1) != rank
+    assert count_pips(balance(lit_and_shaded), any_suit, SHADED_LEVEL) == rank
+    assert CornerReader.standard().examine(lit_and_shaded, WHOLE_FACE).card_id == card
 
 
 def with_a_picture(face: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
