@@ -71,6 +71,10 @@ TOP_INDICES_APART = (FACE[0] - 2 * RANK_CENTRE[0]) / SPACING  # a card's two top
 SAME_PLACE = 0.2  # in SPACINGs: two spots' ranks nearer than this are one rank (its suit cut two ways)
 SAME_INK = 0.1  # of the larger: two such ranks of more or less ink are a glyph and a piece of it
 MAX_TOP_READS = 4  # outlines read by two top indices in one frame (~2.5 ms each): the tune scenes needed 3
+# the plainest spots paired as top indices (a card's indices stand on plain paper): a table's grain
+# cut against its paper gives thousands, and pairing costs their number squared (rdpong's wood: 4431
+# spots, 2 s; the busiest tune photo gives 384)
+MAX_TOP_SPOTS = 1000
 MAX_READS = 8  # spots read in one frame, widest pairs first (~1.5 ms each): as many as the tune photos needed
 
 
@@ -348,6 +352,8 @@ def _named_by_top_indices(spots: list[IndexSpot], confirm_top: ConfirmTop, outli
     give. That outline may lie partly under a named card (the card over it), so only its indices
     must lie outside every named outline. At most MAX_TOP_READS a frame, likeliest first (`_top_pair_unlikeness`)."""
     named: list[CardSighting] = []
+    if len(spots) > MAX_TOP_SPOTS:
+        spots = sorted(spots, key=lambda spot: spot.other_ink)[:MAX_TOP_SPOTS]
     pairs = sorted(((int(a), int(b)) for a, b in zip(*np.nonzero(side_partners(spots)), strict=True)),
                    key=lambda pair: _top_pair_unlikeness(spots[pair[0]], spots[pair[1]]))
     tried: list[tuple[IndexSpot, IndexSpot]] = []

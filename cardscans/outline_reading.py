@@ -18,6 +18,7 @@ MIN_EDGE_CONTRAST = 0.35  # cards' outlines measure 0.38-1.0, lit patches and sh
 # card measures 1.4-1.6, and seen from a low angle up to ~1.9 (tune photos)
 TWO_CARDS_LONG = 2.0
 CARD_OF_TWO = 0.3  # of an outline round two cards: the least area one of them may show
+ROOM = 1.4  # of a named card's area: the least an outline round it and another card's top strip covers
 
 
 def read_outlines(outlines: list[Quad], identify: Callable[[Quad], CardSighting | None],
@@ -57,9 +58,24 @@ def may_hold_two_cards(sighting: CardSighting) -> bool:
     """Whether a named outline is too long for one card: one round two cards that touch (a trick's
     back card and the front card over its lower half), named by the back card's corner. Outlines
     inside it are read too, each a card of its own when it names another."""
-    sides = side_lengths(np.array(sighting.polygon, np.float32))
+    return long_enough_for_two(np.array(sighting.polygon, np.float32))
+
+
+def long_enough_for_two(outline: Quad) -> bool:
+    """At least TWO_CARDS_LONG times as long as it is wide: two cards end to end, not one."""
+    sides = side_lengths(outline)
     across, along = sides[0] + sides[2], sides[1] + sides[3]
     return max(across, along) >= TWO_CARDS_LONG * min(across, along)
+
+
+def room_for_another(outlines: list[Quad], read: list[CardSighting]) -> bool:
+    """Whether an outline round a named card is long enough for two and larger by another card's
+    top strip: a trick's back card above the front card named, the two found as one outline that
+    nobody named (generated tricks seen turned), so the index passes should look for its indices."""
+    cards = [np.array(s.polygon, np.float32) for s in read if s.kind == "card"]
+    return any(long_enough_for_two(outline) and _area(outline) > ROOM * _area(card)
+               and quad_contains(outline, (float(card[:, 0].mean()), float(card[:, 1].mean())))
+               for outline in outlines for card in cards)
 
 
 NO_MATCH = "no registered card matches"

@@ -17,7 +17,14 @@ from cardscans.card_indices import IndexSet
 from cardscans.identify import loaded_catalog, sighting_from_code
 from cardscans.imageio import downscale, to_bgr, to_gray, work_scale
 from cardscans.index_pairs import cards_by_index_pairs
-from cardscans.outline_reading import alone, may_hold_two_cards, named_over, once_each, read_outlines
+from cardscans.outline_reading import (
+    alone,
+    may_hold_two_cards,
+    named_over,
+    once_each,
+    read_outlines,
+    room_for_another,
+)
 from cardscans.playing_cards import CATALOG as PLAYING_CARDS
 from cardscans.playing_cards import CornerReader, DeckCatalog, IndexReadings, frame_is_colourless
 from cardscans.qrchain import Effort, QrReader
@@ -90,7 +97,8 @@ class Scanner:
 
             return read_outlines(quads, identify, gray)
 
-        read = read_pass(untagged(find_card_quads(gray)))
+        outlines = untagged(find_card_quads(gray))
+        read = read_pass(outlines)
         if not any(sighting.kind == "card" for sighting in read):
             # Nothing named: a white card on a white counter may show no closed outline, only broken
             # sides (quad_lines.find_card_quads_by_lines; its cost, ~5 ms, only on such frames)
@@ -109,7 +117,8 @@ class Scanner:
                 sighting = corners.examine(colour, quad, self.deck, grey, expected=card, indices=indices)
                 return sighting if sighting.kind == "card" else None
 
-            unnamed = any(s.kind == "unrecognised" for s in read) or not any(s.kind == "card" for s in [*tags, *read])
+            unnamed = (any(s.kind == "unrecognised" for s in read) or not any(s.kind == "card" for s in [*tags, *read])
+                       or room_for_another(outlines, read))
 
             def confirm_top(quad: Quad) -> CardSighting | None:
                 sighting = examine_top(corners, colour, quad, self.deck, grey)
@@ -133,3 +142,4 @@ class Scanner:
         if sighting is not None and self.catalog not in (None, sighting.catalog):
             return None
         return sighting or unsure
+

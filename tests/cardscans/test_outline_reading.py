@@ -9,7 +9,7 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 
-from cardscans.outline_reading import once_each, read_outlines
+from cardscans.outline_reading import once_each, read_outlines, room_for_another
 from cardscans.sighting import CardSighting
 
 Quad = npt.NDArray[np.float32]
@@ -74,3 +74,16 @@ def test_a_small_outline_inside_one_round_two_cards_is_print_and_not_read() -> N
     asked, identify = _reader({251: "KC", 320: "QD"})
     named = read_outlines([round_both, a_picture_frame], identify, GRAY)
     assert asked == [251] and [s.card_id for s in named] == ["KC"]
+
+
+def test_an_unnamed_outline_round_a_named_card_and_room_for_another_sends_the_index_passes_looking() -> None:
+    """A turned trick: its two cards found as one outline nobody names, round the front card named
+    by its own outline. The back card's top strip lies in that outline, so its indices are looked
+    for again; an outline round a card that is card-shaped (a mat, a sheet of paper: rdpong's
+    cloth), or one beside the card, is no such room."""
+    front = _card(_box(200, 500, 250, 350), "QH")
+    trick = _box(190, 80, 270, 780)  # 2.9 times as long as wide, 3.1 times the front card
+    assert room_for_another([trick], [front])
+    assert not room_for_another([_box(100, 100, 700, 900)], [front])  # a mat about the card
+    assert not room_for_another([_box(500, 80, 270, 780)], [front])  # a long outline beside it
+    assert not room_for_another([trick], [])  # nothing named: the index passes look again anyway
