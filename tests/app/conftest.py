@@ -200,9 +200,8 @@ class AppPage:
         try:
             self.button(shows_button).first.wait_for(timeout=PANEL_TIMEOUT_MS)
         except PlaywrightTimeout:
-            if not self.button(name).count():
+            if not self.tap_again_if_lost(f"for the panel holding {shows_button!r}"):
                 raise
-            self.click(name)
             self.button(shows_button).first.wait_for()
 
     def see(self, text: str, *, exact: bool = False, timeout: float = 15_000) -> None:
