@@ -4,7 +4,8 @@
 Two sources of photos:
 - benchmarks/data/cards-ammememe (SOURCE.md): committed, CC BY 4.0, 640 x 640 Roboflow export of
   one white-paper deck, split by source photo into a tune half and a held-apart report half, and a
-  black-paper deck (light ink on dark paper, which the reader does not read) printed without a goal;
+  black-paper deck (light ink on dark paper, read as its negative), a tune and a report half printed
+  without a goal;
 - benchmarks/data/cards-real (SOURCE.md): photos of repositories without a licence, fetched into a
   local cache by its fetch.py; skipped, saying so, when the cache is missing;
 - ammememe-white-singles-more: 166 more tune photos of the same white deck, fetched into that cache

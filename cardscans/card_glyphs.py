@@ -35,6 +35,11 @@ PALE_INK_DARKNESS = 0.7
 # (they do by 0.25-0.35; a blank corner's grain and shading by less)
 PALE_INK_MARGIN = 0.05
 PALE_INK_CONTRAST = 0.2
+# a face's border ring (its paper) whose brightest channel's median is at most this is dark paper:
+# black-deck tune photos measure 10-87 there. An outline round a white card that strays onto a dark
+# table measures less too (28 on a tune photo), so a face is read as light on dark only when it
+# reads nothing as printed
+DARK_PAPER = 110
 SHADED_LEVEL = 2  # the ink cut against each glyph's own paper, `_corner_ink`'s last resort
 SHADE_WINDOW = 41  # face pixels: wider than a corner glyph (~40), narrower than a shadow
 MAX_GLYPH_HEIGHT = 0.26  # of the face: a taller blob is a picture or a frame, not an index glyph
@@ -141,6 +146,17 @@ def balance(face: npt.NDArray[np.uint8], colourless: bool = False) -> BalancedFa
     white = np.maximum([int(np.searchsorted(np.cumsum(counts), nth + 1)) for counts in levels_counted.reshape(3, 256)],
                        1).astype(np.float32)
     return _balanced_by(bgr, white, colourless)
+
+
+def light_on_dark(face: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8] | None:
+    """A FACE-sized card printed in light ink on dark paper (a black deck's gold and white), as dark
+    ink on light paper in grey, for the corner reader to read as a greyscale photo; None when its
+    border ring, plain paper on every standard card, is not dark."""
+    ring = np.ascontiguousarray(face).reshape(-1, 3)[_RING_SAMPLE]
+    if float(np.median(ring.max(axis=1))) > DARK_PAPER:
+        return None
+    grey = 255 - np.asarray(cv2.cvtColor(face, cv2.COLOR_BGR2GRAY), dtype=np.uint8)
+    return np.asarray(cv2.cvtColor(grey, cv2.COLOR_GRAY2BGR), dtype=np.uint8)
 
 
 def balance_by_corner(face: npt.NDArray[np.uint8], colourless: bool = False) -> BalancedFace:

@@ -37,6 +37,7 @@ from cardscans.card_glyphs import (
     corner_glyphs,
     each_corner_cut,
     is_colourless,
+    light_on_dark,
 )
 from cardscans.card_indices import (
     BLACK_SUITS,
@@ -537,8 +538,8 @@ class CornerReader:
         reads less."""
         bgr = to_bgr(image)
         grey = frame_is_colourless(image) if colourless is None else colourless
-        reading = self._examine_balanced(balance(rectify(bgr, quad, FACE), grey), outline_alone=outline_alone,
-                                         indices=indices)
+        face = rectify(bgr, quad, FACE)
+        reading = self._examine_balanced(balance(face, grey), outline_alone=outline_alone, indices=indices)
         if (reading.card_id is None and not reading.reason.startswith(NOT_TURNED_FOR)
                 and _seen_ratio(quad) >= MIN_RATIO_TO_TURN):
             # seen from a low angle a card's long side can look the shorter, so the outline's top
@@ -547,6 +548,13 @@ class CornerReader:
                                             outline_alone)
             if turned.card_id is not None:
                 reading = turned
+        negative = light_on_dark(face) if reading.card_id is None else None
+        if negative is not None:
+            # a black deck's gold and white ink read as dark ink on light paper, in grey: the suit's
+            # colour is then told by its shape, as in a greyscale photo
+            on_dark = self._examine_balanced(balance(negative, True), outline_alone=outline_alone)
+            if on_dark.card_id is not None:
+                reading = on_dark
         if expected is not None and reading.card_id not in (None, expected):
             reading = CornerReading(None, reading.score, f"the indices read {expected}, the outline {reading.card_id}")
         return corner_sighting(reading, quad, deck)

@@ -382,3 +382,19 @@ def test_a_number_read_in_one_corner_of_a_face_that_shows_a_picture_leaves_the_c
     assert reader.examine(_with_index(queen, "4", "S", "bottom-right"), WHOLE_FACE).kind == "unrecognised"
     four = _with_index(playing_card_face("4D"), "Q", "D", "top-left")
     assert reader.examine(four, WHOLE_FACE).card_id == "4D"
+
+
+@pytest.mark.parametrize("card", ["7H", "10D", "AS", "5C", "QH", "KS"])
+def test_a_card_printed_in_light_ink_on_dark_paper_is_read_as_its_negative(card: str) -> None:
+    """A black deck prints gold hearts and diamonds and white spades and clubs on black paper: the
+    face reads nothing as printed, so it is read as dark ink on light paper in grey, its suit's
+    colour told by shape. A dark face with no print (a card's back) stays unrecognised."""
+    reader = CornerReader.standard()
+    face = playing_card_face(card)
+    light_on_dark = np.asarray(255 - face, dtype=np.uint8)
+    light_on_dark[..., 0] = np.minimum(light_on_dark[..., 0], 255 - face[..., 2] // 2)  # red ink as gold, not cyan
+    assert light_on_dark[5, 126].max() < 80  # the paper is dark
+    assert reader.examine(light_on_dark, WHOLE_FACE).card_id == card
+    back = np.full_like(face, 30)
+    seen = reader.examine(back, WHOLE_FACE)
+    assert seen.kind == "unrecognised" and seen.card_id is None
