@@ -28,6 +28,7 @@ CARD = re.compile(r"(10|[2-9AJQK])[CDHS]")
 # set (scan_real_cards.report.ammememe-white-*.right); raise them as the reader improves
 SINGLES_RIGHT_MIN = 23  # of 28 (benchmark: 24, 85.7 %)
 SCENES_RIGHT_MIN = 21  # of 26 (benchmark: 22, 84.6 %)
+BLACK_RIGHT_MIN = 19  # of 32, the black deck's singles and scenes (benchmark: 11 of 19 and 10 of 13)
 
 
 def report_photos(deck: str, kind: str | None = None) -> list[dict[str, Any]]:
@@ -94,11 +95,14 @@ def test_cards_in_scenes_of_the_report_half_are_named_right_or_not_at_all(
     assert right >= SCENES_RIGHT_MIN
 
 
-def test_a_deck_of_light_ink_on_black_paper_is_never_misnamed(capsys: pytest.CaptureFixture[str]) -> None:
-    """The reader reads dark ink on light paper; gold and white pips on black must not become a wrong card."""
+def test_a_deck_of_light_ink_on_black_paper_is_read_as_its_negative_and_never_misnamed(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Gold and white ink on black paper, read as dark ink on light paper (report half: 21 of its 32
+    cards named when this was set, none before; the benchmark prints singles and scenes apart)."""
     photos = report_photos("black")
-    _, wrong = right_and_wrong(photos, scan(photos, capsys))
+    right, wrong = right_and_wrong(photos, scan(photos, capsys))
     assert wrong == []
+    assert right >= BLACK_RIGHT_MIN
 
 
 def test_the_black_decks_tune_photos_are_read_as_light_ink_on_dark_paper(capsys: pytest.CaptureFixture[str]) -> None:
