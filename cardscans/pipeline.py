@@ -142,4 +142,3 @@ class Scanner:
         if sighting is not None and self.catalog not in (None, sighting.catalog):
             return None
         return sighting or unsure
-

@@ -82,7 +82,7 @@ def test_an_unnamed_outline_round_a_named_card_and_room_for_another_sends_the_in
     for again; an outline round a card that is card-shaped (a mat, a sheet of paper: rdpong's
     cloth), or one beside the card, is no such room."""
     front = _card(_box(200, 500, 250, 350), "QH")
-    trick = _box(190, 80, 270, 780)  # 2.9 times as long as wide, 3.1 times the front card
+    trick = _box(190, 80, 270, 780)  # 2.9 times as long as wide, 2.4 times the front card's area
     assert room_for_another([trick], [front])
     assert not room_for_another([_box(100, 100, 700, 900)], [front])  # a mat about the card
     assert not room_for_another([_box(500, 80, 270, 780)], [front])  # a long outline beside it
