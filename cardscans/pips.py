@@ -19,7 +19,7 @@ from cardscans.card_glyphs import (
     scaled_mask,
     unshaded,
 )
-from cardscans.card_indices import BLACK_SUITS
+from cardscans.card_indices import BLACK_SUITS, RED_SUITS
 from cardscans.template_match import Bank
 
 # a pip's stem parted from it by blur (see `_pips_with_stems`): at most this share of a pip's area,
@@ -33,6 +33,9 @@ MIN_PIPS_WITH_STEMS = 3  # a small 3S's three stems part too (Ammememe tune); a 
 PIP_SUIT_LEAD = 0.01
 PIP_SUIT_AGREEMENT = 0.75
 MIN_PIPS_FOR_SUIT = 2
+# a greyscale photo's suit colour by the pips where the index's small suit leaves it in doubt: the
+# median lead of the best red suit over the best black one (or the reverse) over its pips
+PIP_COLOUR_LEAD = 0.03
 # a court card's large suit marks beside its picture match a black suit at 0.86-0.96 on the tune
 # singles, its picture's blobs far less: blobs below this are not counted as suit marks
 SUIT_MARK_SCORE = 0.8
@@ -203,3 +206,27 @@ def pip_suit(face: BalancedFace, bank: Bank, suit_marks_only: bool = False) -> s
     if abs(lead) < PIP_SUIT_LEAD or agreeing < PIP_SUIT_AGREEMENT:
         return None
     return "S" if lead > 0 else "C"
+
+
+def pip_colour(face: BalancedFace, bank: Bank, suit_marks_only: bool = False) -> bool | None:
+    """Whether the face's pips are of a red suit (True) or a black one (False), by shape alone, for
+    a greyscale photo whose small index suit leaves its colour in doubt (a club matching the diamond
+    templates nearly as well as the club ones); None when too few pips or undecided.
+    `suit_marks_only`: a court card's face (see `pip_suit`)."""
+    if not all(suit in bank.labels for suit in (*RED_SUITS, *BLACK_SUITS)):
+        return None
+    leads = []
+    for mask in upright_pips(face):
+        vector = comparable(mask, bank.blur)
+        red = max(float((bank.labels[suit] @ vector).max()) for suit in RED_SUITS)
+        black = max(float((bank.labels[suit] @ vector).max()) for suit in BLACK_SUITS)
+        if suit_marks_only and max(red, black) < SUIT_MARK_SCORE:
+            continue
+        leads.append(red - black)
+    if len(leads) < MIN_PIPS_FOR_SUIT:
+        return None
+    lead = float(np.median(leads))
+    agreeing = sum(1 for value in leads if value * lead > 0) / len(leads)
+    if abs(lead) < PIP_COLOUR_LEAD or agreeing < PIP_SUIT_AGREEMENT:
+        return None
+    return lead > 0

@@ -53,7 +53,7 @@ from cardscans.card_indices import (
     printed_ranks,
 )
 from cardscans.imageio import to_bgr
-from cardscans.pips import count_pips, pip_suit, widest_print_above_middle
+from cardscans.pips import count_pips, pip_colour, pip_suit, widest_print_above_middle
 from cardscans.quads import Quad, rectify, side_lengths
 from cardscans.sighting import CardSighting
 from cardscans.template_match import TWO_PART_RANKS, Bank, Matching, best_label, label_scores, top_label
@@ -434,13 +434,23 @@ class CornerReader:
         dark_red = not red_ink and suit_glyph.red_share > DARK_RED_SHARE
         black_ink = suit_glyph.redness <= RED_CHROMA / 2 and not dark_red
         colourless = face is not None and face.colourless
+        colour_by_pips = False
         if colourless:
             # a greyscale photo: the suit's shape alone tells red from black, by the lead an unclear
             # ink asks for; spade or club, heart or diamond, are then told apart as on any photo
             red_lead = _red_lead(suit_bank, suit_glyph)
-            if abs(red_lead) < UNCLEAR_INK_MARGIN:
-                return CornerReading(None, rank_score, "suit colour unknown (a greyscale photo) and its shape unclear")
             red_ink, dark_red = red_lead > 0, False
+            if abs(red_lead) < UNCLEAR_INK_MARGIN:
+                # the pips, the suit printed large, may tell when they lean the index's way (a club
+                # or a spade matches the diamond templates nearly as well as its own: tune photos);
+                # the suit's lead then counts as just enough, so a lone corner read so is never
+                # clear-cut on its own
+                red_by_pips = None if face is None else pip_colour(face, suit_bank,
+                                                                   suit_marks_only=rank in COURT_RANKS)
+                if red_by_pips is None or red_by_pips != red_ink:
+                    return CornerReading(None, rank_score,
+                                         "suit colour unknown (a greyscale photo) and its shape unclear")
+                colour_by_pips = True
         elif dark_red and (_pale_red(suit_glyph, rank_glyph)
                            or self._dark_red_agrees(suit_bank, suit_glyph, rank_glyph)):
             red_ink = True
@@ -481,6 +491,8 @@ class CornerReader:
             return CornerReading(None, min(rank_score, suit_score), f"{SUIT_UNREADABLE} ({reason})",
                                  rank=rank, rank_margin=rank_margin, suit_red=red,
                                  suit_lean=top_label(suit_bank, suit_glyph, suits))
+        if colour_by_pips:
+            suit_margin = min(suit_margin, SUIT_MATCHING.margin)
         return CornerReading(rank + suit, min(rank_score, suit_score), red=red, margin=min(rank_margin, suit_margin),
                              suit_glyph=suit_glyph, rank=rank, rank_margin=rank_margin, suit_margin=suit_margin,
                              suit_red=red, suit_lean=suit, rank_in_pieces=in_pieces)

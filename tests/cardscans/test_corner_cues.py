@@ -398,3 +398,40 @@ def test_a_card_printed_in_light_ink_on_dark_paper_is_read_as_its_negative(card:
     back = np.full_like(face, 30)
     seen = reader.examine(back, WHOLE_FACE)
     assert seen.kind == "unrecognised" and seen.card_id is None
+
+
+def printed_pips(suit: str) -> np.ndarray[Any, Any]:
+    """A greyscale number card's middle as a real deck prints it: four pips upright above the
+    middle and four turned upside down below it (the drawn faces print every pip upright)."""
+    face = blank_face()
+    for x in (90, 162):
+        for y in (70, 130):
+            draw_suit(face, suit, (x, y), 44)
+    below = blank_face()
+    for x in (90, 162):
+        for y in (70, 130):
+            draw_suit(below, suit, (x, y), 44)
+    face[176:] = np.minimum(face[176:], below[::-1, ::-1][176:])
+    return grey(face)
+
+
+def test_a_greyscale_suits_colour_left_in_doubt_by_the_index_is_told_by_the_pips() -> None:
+    """A small club or spade in a greyscale photo matches the diamond templates nearly as well as its
+    own (tune photos: 0.73 against 0.80), so its colour is in doubt; the pips, the suit printed large,
+    lean plainly one way. A face with no pips tells nothing."""
+    from cardscans.pips import pip_colour
+
+    suits = CornerReader.standard()._bank("suit")
+    assert {suit: pip_colour(balance(printed_pips(suit), True), suits) for suit in "HDSC"} == {
+        "H": True, "D": True, "S": False, "C": False}
+    assert pip_colour(balance(grey(blank_face()), True), suits) is None
+
+
+def test_a_greyscale_nine_of_diamonds_under_glare_is_named_by_its_pips_colour(
+        photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Tune photo IMG_20220921_201330 (the larger tune set, cached): a 9D under a glossy sheet, in a
+    monochrome photo; its index's diamond leads the black suits by under 0.1, its nine pips decide."""
+    path = photos / "ammememe-white-singles-more" / "IMG_20220921_201330.jpg"
+    if not path.is_file():
+        pytest.skip(f"{path} is missing: run benchmarks/data/cards-ammememe/more_tune.py")
+    assert scan([path], capsys) == [["9D"]]
