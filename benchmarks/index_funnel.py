@@ -42,18 +42,18 @@ from more_tune import MORE, SET_NAME  # noqa: E402
 
 from benchmarks.git_sources import Repositories  # noqa: E402
 from benchmarks.report import Figure, emit  # noqa: E402
+from cardscans.corner_index import CornerReading  # noqa: E402
 from cardscans.imageio import downscale, work_scale  # noqa: E402
 from cardscans.index_pairs import IndexSpot, index_spots, upright_face  # noqa: E402
 from cardscans.pipeline import Scanner  # noqa: E402
-from cardscans.playing_cards import CornerReader, CornerReading, frame_is_colourless  # noqa: E402
+from cardscans.playing_cards import CornerReader, frame_is_colourless  # noqa: E402
 
 STAGES = ("its card read", "its rank only", "another card read", "nothing read", "no spot")
 Box = tuple[str, float, float, float, float]  # card, centre x, centre y, width, height (of the frame)
 
 
-def tune_photos() -> list[tuple[Path, str]]:
+def tune_photos(manifest: dict[str, Any]) -> list[tuple[Path, str]]:
     """(photo, its source path in the export) of the white deck's tune photos at hand."""
-    manifest: dict[str, Any] = json.loads(MANIFEST.read_text(encoding="utf-8"))
     photos = [(PHOTOS / p["file"], p["source"]) for p in manifest["photos"]
               if p["role"] == "tune" and p["deck"] == "white"]
     more = cache_dir() / SET_NAME
@@ -110,7 +110,7 @@ def main() -> int:
     reader = CornerReader.standard()
     named_indices = 0
     missed: Counter[str] = Counter()
-    photos = tune_photos()
+    photos = tune_photos(manifest)
     for path, source in photos:
         image = cv2.imread(str(path))
         if image is None:

@@ -97,8 +97,8 @@ def playing_cards(photos: int) -> list[Figure]:
 
     from cardscans import synthetic
     from cardscans.card_drawing import playing_card_face
+    from cardscans.corner_index import PLAYING_CARD_IDS
     from cardscans.pipeline import Scanner
-    from cardscans.playing_cards import PLAYING_CARD_IDS
 
     scanner = Scanner.for_catalog("playing-cards")
     figures: list[Figure] = []

@@ -10,8 +10,8 @@ import re
 from dataclasses import dataclass
 
 from cardscans.card_indices import JOKER
+from cardscans.corner_index import PLAYING_CARD_IDS
 from cardscans.playing_cards import CATALOG as PLAYING_CARDS
-from cardscans.playing_cards import PLAYING_CARD_IDS
 from cardscans.tagformat import MAX_COPY, encode_tag
 from companion.rules.catalog import Catalog, load_catalog
 from companion.rules.errors import RulesError

@@ -29,7 +29,7 @@ def card_exists(catalog_id: str, card_id: str, known: Catalog | None = None) -> 
     if known is not None and catalog_id == known.id:
         return any(card.id == card_id for card in known.cards)
     if catalog_id == PLAYING_CARDS:
-        from cardscans.playing_cards import PLAYING_CARD_IDS
+        from cardscans.corner_index import PLAYING_CARD_IDS
 
         return card_id.upper() in PLAYING_CARD_IDS
     catalog = loaded_catalog(catalog_id)

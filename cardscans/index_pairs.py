@@ -31,7 +31,8 @@ import numpy as np
 import numpy.typing as npt
 
 from cardscans.card_glyphs import FACE, BalancedFace, balance_by_corner
-from cardscans.playing_cards import CornerReading, IndexReadings
+from cardscans.corner_index import CornerReading
+from cardscans.playing_cards import IndexReadings
 from cardscans.quads import DETECT_WIDTH, Quad, overlap, quad_contains, reduced_frame
 from cardscans.sighting import CardSighting
 

@@ -190,22 +190,8 @@ def pip_suit(face: BalancedFace, bank: Bank, suit_marks_only: bool = False) -> s
     suit templates), None when too few or undecided.
     `suit_marks_only`: a court card's face, where only blobs shaped like a black suit count (its
     picture's blobs are no pips)."""
-    if not all(suit in bank.labels for suit in BLACK_SUITS):
-        return None
-    leads = []
-    for mask in upright_pips(face):
-        vector = comparable(mask, bank.blur)
-        spade, club = float((bank.labels["S"] @ vector).max()), float((bank.labels["C"] @ vector).max())
-        if suit_marks_only and max(spade, club) < SUIT_MARK_SCORE:
-            continue
-        leads.append(spade - club)
-    if len(leads) < MIN_PIPS_FOR_SUIT:
-        return None
-    lead = float(np.median(leads))
-    agreeing = sum(1 for value in leads if value * lead > 0) / len(leads)
-    if abs(lead) < PIP_SUIT_LEAD or agreeing < PIP_SUIT_AGREEMENT:
-        return None
-    return "S" if lead > 0 else "C"
+    spade = _pips_lean(face, bank, ("S",), ("C",), suit_marks_only, PIP_SUIT_LEAD)
+    return None if spade is None else "S" if spade else "C"
 
 
 def pip_colour(face: BalancedFace, bank: Bank, suit_marks_only: bool = False) -> bool | None:
@@ -213,20 +199,29 @@ def pip_colour(face: BalancedFace, bank: Bank, suit_marks_only: bool = False) ->
     a greyscale photo whose small index suit leaves its colour in doubt (a club matching the diamond
     templates nearly as well as the club ones); None when too few pips or undecided.
     `suit_marks_only`: a court card's face (see `pip_suit`)."""
-    if not all(suit in bank.labels for suit in (*RED_SUITS, *BLACK_SUITS)):
+    return _pips_lean(face, bank, RED_SUITS, BLACK_SUITS, suit_marks_only, PIP_COLOUR_LEAD)
+
+
+def _pips_lean(face: BalancedFace, bank: Bank, these: tuple[str, ...], those: tuple[str, ...],
+               suit_marks_only: bool, least_lead: float) -> bool | None:
+    """Whether the face's upright pips match `these` suits better than `those` (each side by its
+    best template): True or False when at least MIN_PIPS_FOR_SUIT pips lean one way by a median
+    lead of `least_lead` and PIP_SUIT_AGREEMENT of them agree, else None. `suit_marks_only`: only
+    blobs matching some suit at SUIT_MARK_SCORE count (a court card's picture is no pips)."""
+    if not all(suit in bank.labels for suit in (*these, *those)):
         return None
     leads = []
     for mask in upright_pips(face):
         vector = comparable(mask, bank.blur)
-        red = max(float((bank.labels[suit] @ vector).max()) for suit in RED_SUITS)
-        black = max(float((bank.labels[suit] @ vector).max()) for suit in BLACK_SUITS)
-        if suit_marks_only and max(red, black) < SUIT_MARK_SCORE:
+        this = max(float((bank.labels[suit] @ vector).max()) for suit in these)
+        that = max(float((bank.labels[suit] @ vector).max()) for suit in those)
+        if suit_marks_only and max(this, that) < SUIT_MARK_SCORE:
             continue
-        leads.append(red - black)
+        leads.append(this - that)
     if len(leads) < MIN_PIPS_FOR_SUIT:
         return None
     lead = float(np.median(leads))
     agreeing = sum(1 for value in leads if value * lead > 0) / len(leads)
-    if abs(lead) < PIP_COLOUR_LEAD or agreeing < PIP_SUIT_AGREEMENT:
+    if abs(lead) < least_lead or agreeing < PIP_SUIT_AGREEMENT:
         return None
     return lead > 0

@@ -17,15 +17,13 @@ import numpy.typing as npt
 
 from cardscans.card_glyphs import FACE, BalancedFace, balance
 from cardscans.card_indices import JOKER, NUMBERS
+from cardscans.corner_index import COURT_RANKS, INK_LEVELS, CornerReading
 from cardscans.imageio import to_bgr
 from cardscans.pips import widest_print_above_middle
 from cardscans.playing_cards import (
-    COURT_RANKS,
-    INK_LEVELS,
     MIN_PAPER_CONTRAST,
     SINGLE_CORNER_SCORE,
     CornerReader,
-    CornerReading,
     DeckCatalog,
     corner_sighting,
 )

@@ -21,8 +21,9 @@ import pytest
 
 from cardscans.card_drawing import RANK_BOX, SUIT_BOX, blank_face, draw_rank, draw_suit, playing_card_face
 from cardscans.card_glyphs import SHADED_LEVEL, Glyph, balance, is_colourless
+from cardscans.corner_index import PLAYING_CARD_IDS
 from cardscans.pips import count_pips
-from cardscans.playing_cards import PLAYING_CARD_IDS, CornerReader
+from cardscans.playing_cards import CornerReader
 from cardscans.top_indices import examine_top
 from companion.cli.main import main
 
