@@ -145,7 +145,60 @@ def balance(face: npt.NDArray[np.uint8], colourless: bool = False) -> BalancedFa
     nth = int(0.75 * (len(_RING_SAMPLE) - 1))
     white = np.maximum([int(np.searchsorted(np.cumsum(counts), nth + 1)) for counts in levels_counted.reshape(3, 256)],
                        1).astype(np.float32)
-    return _balanced_by(bgr, white, colourless)
+    return _balanced_by(bgr, white, colourless, _shading(bgr))
+
+
+# the ring's paper is measured in each cell of this grid (across, down the face) that it crosses
+SHADING_CELLS = (4, 6)
+SHADING_CELL_PIXELS = 20  # sampled ring pixels a cell needs (corner cells the ring barely crosses have fewer)
+# the light on the paper, brightest corner of the face over darkest, at or under which a face is
+# evenly lit (one white for all of it): the tune photos' shadowed faces measure 2.0-2.9
+EVEN_LIGHT = 1.15
+# the ring's cells off the plane fitted through them, root mean square, of the paper's usual white:
+# above it the ring is no plain paper under a smooth light (a card lying over it, glare, the table
+# beyond an outline estimated from its indices: 0.08-0.26 on the tune tricks; shadowed faces 0.04)
+MAX_SHADING_MISFIT = 0.06
+
+
+def _ring_cells() -> tuple[npt.NDArray[np.intp], npt.NDArray[np.float64]]:
+    """The ring's sampled pixels cell by cell (SHADING_CELLS over the face), as many of each cell
+    as its smallest has (one array: its percentiles come in one call), and each cell's centre as a
+    row of the plane's design matrix (1, x, y; x and y 0..1 across the face)."""
+    across, down = SHADING_CELLS
+    ys, xs = np.divmod(_RING_SAMPLE, FACE[0])
+    cell = (ys * down // FACE[1]) * across + xs * across // FACE[0]
+    members = [np.flatnonzero(cell == index) for index in np.unique(cell)]
+    members = [chosen for chosen in members if len(chosen) >= SHADING_CELL_PIXELS]
+    size = min(len(chosen) for chosen in members)
+    picked = [chosen[np.linspace(0, len(chosen) - 1, size).round().astype(np.intp)] for chosen in members]
+    centres = [(1.0, float(xs[chosen].mean()) / FACE[0], float(ys[chosen].mean()) / FACE[1]) for chosen in picked]
+    return np.array([_RING_SAMPLE[chosen] for chosen in picked]), np.array(centres)
+
+
+_CELLS, _CELL_CENTRES = _ring_cells()
+_PLANE_FIT = np.linalg.pinv(_CELL_CENTRES)
+_FACE_X, _FACE_Y = np.meshgrid(np.linspace(0.0, 1.0, FACE[0], dtype=np.float32),
+                               np.linspace(0.0, 1.0, FACE[1], dtype=np.float32))
+
+
+def _shading(bgr: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32] | None:
+    """The paper's light across the face over its usual white, as a plane fitted through the
+    ring's paper cell by cell; None where the face is evenly lit, or where the ring is no plain
+    paper under a smooth light. A phone's shadow or a lamp's fall-off darkens one side of a card,
+    and one white for all of it takes the darker paper for ink (a shadowed ace's whole upper half
+    read as a picture, a 6C's pips as one blob: tune photos)."""
+    pixels = np.ascontiguousarray(bgr).reshape(-1, 3)[_CELLS].sum(axis=2)  # cells x pixels
+    nth = int(0.75 * (pixels.shape[1] - 1))
+    paper = np.partition(pixels, nth, axis=1)[:, nth].astype(np.float64) / 3.0  # the brighter quarter is paper
+    a, b, c = _PLANE_FIT @ paper
+    corners = (a, a + b, a + c, a + b + c)
+    if min(corners) <= 1.0 or max(corners) / min(corners) <= EVEN_LIGHT:
+        return None
+    usual = float(np.partition(paper, int(0.75 * (len(paper) - 1)))[int(0.75 * (len(paper) - 1))])
+    misfit = float(np.sqrt(np.mean((paper - _CELL_CENTRES @ np.array([a, b, c])) ** 2))) / usual
+    if misfit > MAX_SHADING_MISFIT:
+        return None
+    return np.asarray((a + b * _FACE_X + c * _FACE_Y) / usual, dtype=np.float32)
 
 
 def light_on_dark(face: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8] | None:
@@ -178,12 +231,18 @@ def _face_sized(face: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
     return bgr
 
 
-def _balanced_by(bgr: npt.NDArray[np.uint8], white: npt.NDArray[np.float32], colourless: bool) -> BalancedFace:
+def _balanced_by(bgr: npt.NDArray[np.uint8], white: npt.NDArray[np.float32], colourless: bool,
+                 shading: npt.NDArray[np.float32] | None = None) -> BalancedFace:
     # each channel divided by its white through a lookup table, in 8 bits (ink is far below the
     # paper, so clipping at the paper's white loses nothing the cut needs)
-    levels = np.arange(256, dtype=np.float32)[:, None] * (255.0 / white)[None, :]
-    table = np.clip(np.round(levels), 0, 255).astype(np.uint8).reshape(256, 1, 3)
-    scaled = np.asarray(cv2.LUT(bgr, table), dtype=np.uint8)
+    if shading is None:
+        levels = np.arange(256, dtype=np.float32)[:, None] * (255.0 / white)[None, :]
+        table = np.clip(np.round(levels), 0, 255).astype(np.uint8).reshape(256, 1, 3)
+        scaled = np.asarray(cv2.LUT(bgr, table), dtype=np.uint8)
+    else:
+        # a white that follows the light across the face
+        whites = shading[..., None] * (white / 255.0)[None, None, :]
+        scaled = np.asarray(np.clip(bgr.astype(np.float32) / whites, 0, 255), dtype=np.uint8)
     blue, green, red = cv2.split(scaled)
     darkest = np.asarray(cv2.min(cv2.min(blue, green), red), dtype=np.uint8)
     ink = (darkest < int(INK_DARKNESS * 255)).astype(np.uint8)

@@ -436,3 +436,28 @@ def test_a_greyscale_nine_of_diamonds_under_glare_is_named_by_its_pips_colour(
     if not path.is_file():
         pytest.skip(f"{path} is missing: run benchmarks/data/cards-ammememe/more_tune.py")
     assert scan([path], capsys) == [["9D"]]
+
+
+def _in_falling_light(face: np.ndarray[Any, Any], darkest: float) -> np.ndarray[Any, Any]:
+    """The face under a light that falls off towards its top right corner, to `darkest` of itself
+    there (a phone's shadow, a lamp at one side)."""
+    height, width = face.shape[:2]
+    down, across = np.mgrid[0:height, 0:width].astype(np.float32)
+    light = 1.0 - (1.0 - darkest) * (across / width + (1.0 - down / height)) / 2.0
+    return np.asarray(face.astype(np.float32) * light[..., None], dtype=np.uint8)
+
+
+@pytest.mark.parametrize("card", ["AH", "AC", "3S", "6C", "KS"])
+def test_a_face_in_light_falling_off_across_it_is_read_by_a_white_that_follows_the_light(card: str) -> None:
+    """Ammememe tune photos under a phone's shadow: one white for the whole face took the darker
+    half's paper for ink (an AH's upper half read as a picture, a 6C's pips as one blob). The paper
+    of the face's border ring, fitted by a plane, gives the white across the face (with one white,
+    the aces and the 3S here are unread)."""
+    reader = CornerReader.standard()
+    assert reader.examine(_in_falling_light(playing_card_face(card), 0.2), WHOLE_FACE).card_id == card
+
+
+def test_a_blank_card_in_falling_light_shows_no_print() -> None:
+    """A card's back or a blank card under a shadow is no card: the shadow is not ink."""
+    seen = CornerReader.standard().examine(_in_falling_light(blank_face(), 0.2), WHOLE_FACE)
+    assert seen.kind == "unrecognised" and (seen.reason or "").startswith("no print")
