@@ -25,6 +25,7 @@ from cardscans.card_glyphs import (
     BalancedFace,
     Glyph,
     balance,
+    blur_spread,
     comparable,
     corner_glyphs,
     each_corner_cut,
@@ -70,6 +71,15 @@ INK_LEVELS = (0, -1, 1)
 # red ones 0.13-1.1, the washed-out pink prints of the Ammememe deck 0.44-0.67 (their absolute
 # redness, 0.10-0.16, falls below RED_CHROMA, and a blurred diamond's shape leads a spade by 0.03 only)
 PALE_RED_SHARE = 0.3
+# a suit glyph whose edges spread further than this (card_glyphs.blur_spread) no longer tells its
+# shape: the suits read right on the tune photos measure 0.05-0.11, the suits of those photos reduced
+# and blurred until a club read as a spade or a heart as a diamond 0.13-0.27 (a blurred pale Q read
+# as a J with a suit as sharp as 0.08 is beyond this measure)
+MAX_BLUR = 0.17
+# a joker's lettering, read alone (no suit, no pips check it), must be sharper: ranks read right on
+# the tune photos measure 0.03-0.07, a KD blurred until its K and D ran into one tall blob that read
+# as a joker 0.15
+MAX_JOKER_BLUR = 0.12
 
 
 @dataclass(frozen=True)
@@ -164,6 +174,18 @@ class IndexReader:
         return first or CornerReading(None, 0.0, "no corner index found")
 
     def _read_glyphs(self, rank_glyph: Glyph | None, suit_glyph: Glyph | None,
+                     face: BalancedFace | None = None) -> CornerReading:
+        reading = self._read_shapes(rank_glyph, suit_glyph, face)
+        # any card's suit is the compact shape a blur makes alike first; a joker's lettering is its
+        # only glyph, and nothing else on its face checks it
+        shape, most = (rank_glyph, MAX_JOKER_BLUR) if reading.card_id == JOKER else (suit_glyph, MAX_BLUR)
+        if reading.card_id and face is not None and shape is not None and blur_spread(face, shape) > most:
+            return CornerReading(None, reading.score, "the index is too blurred to read (hold the phone steady "
+                                 "and nearer)", rank=None if reading.card_id == JOKER else reading.rank,
+                                 rank_margin=reading.rank_margin)
+        return reading
+
+    def _read_shapes(self, rank_glyph: Glyph | None, suit_glyph: Glyph | None,
                      face: BalancedFace | None = None) -> CornerReading:
         if rank_glyph is None:
             return CornerReading(None, 0.0, "no corner index found")
@@ -269,7 +291,7 @@ class IndexReader:
         if scores[first] - scores[second] >= PIPS_SETTLE_MARGIN:
             return None
         letters = [score for label, score in scores.items() if label not in NUMBERS]
-        pips = str(count_pips(face, suit_glyph))
+        pips = str(count_pips(face))
         if pips not in (first, second) or scores[pips] < RANK_MATCHING.min_score:
             return None
         if scores[pips] - max(letters, default=-1.0) < RANK_MATCHING.margin:

@@ -13,7 +13,6 @@ from cardscans.card_glyphs import (
     MIN_GLYPH_AREA,
     SHADED_LEVEL,
     BalancedFace,
-    Glyph,
     comparable,
     ink_of,
     scaled_mask,
@@ -41,15 +40,15 @@ PIP_COLOUR_LEAD = 0.03
 SUIT_MARK_SCORE = 0.8
 
 
-def count_pips(face: BalancedFace, suit: Glyph, level: int = 0) -> int:
-    """Blobs in the face's middle about as large as the corner's suit scaled to a pip; -1 when
-    the middle holds something else (a picture, a blot). `level` 1: the ink cut looser (`ink_of`),
+def count_pips(face: BalancedFace, level: int = 0) -> int:
+    """Blobs of one size in the face's middle, its pips; -1 when the middle holds something else
+    (a picture, a blot). `level` 1: the ink cut looser (`ink_of`),
     for pips glare has paled beside dark ones; SHADED_LEVEL: cut as loosely against the paper around
     each pip (`unshaded`), for pips half in a shadow."""
     key = "pips" if level == 0 else f"pips at {level}"
     known = face.measured.get(key)
     if isinstance(known, int):
-        return known  # the count does not depend on the suit glyph: asked again, it is the same
+        return known  # asked again of one face, the count is the same
     h, w = face.ink.shape
     top, bottom = int(0.1 * h), int(0.9 * h)
     left, right = int(0.17 * w), int(0.83 * w)
@@ -183,6 +182,14 @@ def upright_pips(face: BalancedFace) -> list[npt.NDArray[np.float32]]:
         masks.append(scaled_mask(mask if row < 0.5 else mask[::-1, ::-1]))
     face.measured["upright pips"] = masks
     return masks
+
+
+def suit_shaped_pips(face: BalancedFace, bank: Bank) -> int:
+    """How many of the face's upright pips (`upright_pips`) are shaped like some suit of `bank`:
+    a number card's rows of pips are, a joker's lettering or picture is not."""
+    return sum(1 for mask in upright_pips(face)
+               if max(float((labels @ comparable(mask, bank.blur)).max()) for labels in bank.labels.values())
+               >= SUIT_MARK_SCORE)
 
 
 def pip_suit(face: BalancedFace, bank: Bank, suit_marks_only: bool = False) -> str | None:

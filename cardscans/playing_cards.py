@@ -32,7 +32,7 @@ from cardscans.corner_index import (
     IndexReader,
 )
 from cardscans.imageio import to_bgr
-from cardscans.pips import count_pips, pip_suit, widest_print_above_middle
+from cardscans.pips import count_pips, pip_suit, suit_shaped_pips, widest_print_above_middle
 from cardscans.quads import Quad, rectify, side_lengths
 from cardscans.sighting import CardSighting
 
@@ -149,7 +149,7 @@ class CornerReader(IndexReader):
         rank, suit = card[:-1], card[-1:]
         if rank not in NUMBERS or reading.suit_glyph is None:
             return None
-        if count_pips(balanced, reading.suit_glyph) != int(rank):
+        if count_pips(balanced) != int(rank):
             return None
         if suit in BLACK_SUITS and pip_suit(balanced, self._bank("suit")) != suit:
             return None
@@ -190,7 +190,7 @@ class CornerReader(IndexReader):
         misread, kept = number[0], court[0]
         if misread.suit_glyph is None:
             return first, second, False
-        pips = count_pips(balanced, misread.suit_glyph)
+        pips = count_pips(balanced)
         if pips == int((misread.card_id or "")[:-1]) or (
                 pips >= 0 and widest_print_above_middle(balanced) <= PICTURE_PRINT_SIDE):
             return first, second, False
@@ -244,9 +244,16 @@ class CornerReader(IndexReader):
     def _pips_agree(self, balanced: BalancedFace, reading: CornerReading) -> CornerReading:
         card = reading.card_id or ""
         rank = card[:-1]
-        if reading.suit_glyph is None or card == JOKER:
+        if card == JOKER:
+            # a joker prints a picture (or its name), never a number card's rows of pips (a blurred 7S
+            # whose 7 and spade ran into one blob read as the joker's lettering)
+            pips = count_pips(balanced)
+            if pips >= MIN_PIPS_OF_A_NUMBER and suit_shaped_pips(balanced, self._bank("suit")) >= MIN_PIPS_OF_A_NUMBER:
+                return CornerReading(None, reading.score, f"the index reads {card} but the face shows {pips} pips")
             return reading
-        pips = count_pips(balanced, reading.suit_glyph)
+        if reading.suit_glyph is None:
+            return reading
+        pips = count_pips(balanced)
         # a number card shows its rank in pips; a court card shows a picture and at most a few suit
         # marks beside it, never a number card's rows of pips (a blurred 9D read as a Q in both
         # corners); a letter read from a glyph in two pieces must not show pips at all (a blurred
@@ -258,7 +265,7 @@ class CornerReader(IndexReader):
         # (a German trick's back card, where the outline cut off its own index: tune tricks)
         ace_over_a_picture = rank == "A" and widest_print_above_middle(balanced) > PICTURE_PRINT_SIDE
         if rank in NUMBERS and pips != int(rank) and any(
-                count_pips(balanced, reading.suit_glyph, level) == int(rank) for level in (1, SHADED_LEVEL)):
+                count_pips(balanced, level) == int(rank) for level in (1, SHADED_LEVEL)):
             # pips that glare paled break apart at the plain cut (a 10D counted 9: tune); pips in the
             # light beside pips in a shadow fall short of the cut the shaded ones set (a 6H across
             # a shadow's edge counted as a picture: tune), and are cut against their own paper

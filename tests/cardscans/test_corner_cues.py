@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from cardscans.card_drawing import RANK_BOX, SUIT_BOX, blank_face, draw_rank, draw_suit, playing_card_face
-from cardscans.card_glyphs import SHADED_LEVEL, Glyph, balance, is_colourless
+from cardscans.card_glyphs import SHADED_LEVEL, balance, is_colourless
 from cardscans.corner_index import PLAYING_CARD_IDS
 from cardscans.pips import count_pips
 from cardscans.playing_cards import CornerReader
@@ -188,10 +188,9 @@ def test_a_pips_stem_parted_by_blur_belongs_to_its_pip_on_a_face_of_many_pips() 
     both corners went unrefuted. Stems hugging pips count with them, from three pips; a face of two
     pips with bits beside them stays a picture (a court card's two suit marks must never confirm a
     2), and so does a face with a bit lying apart from every pip."""
-    glyph = Glyph(np.zeros((32, 24), np.float32), (0, 0, 1, 1), 0.0)
-    counted = {count: count_pips(balance(stemmed_pips_face(count)), glyph) for count in (2, 3, 4, 9)}
+    counted = {count: count_pips(balance(stemmed_pips_face(count))) for count in (2, 3, 4, 9)}
     assert counted == {2: -1, 3: 3, 4: 4, 9: 9}  # three: a small 3S of the Ammememe tune photos
-    assert count_pips(balance(stemmed_pips_face(9, stray=True)), glyph) == -1
+    assert count_pips(balance(stemmed_pips_face(9, stray=True))) == -1
 
 
 def test_a_small_nine_of_spades_is_never_named_a_queen(
@@ -268,7 +267,6 @@ def test_a_third_corner_never_confirms_where_the_opposite_one_prints_another_ran
 def test_blobs_cut_by_the_middles_sides_are_never_counted_as_pips() -> None:
     """A trick's back AH, its top strip found as an outline and read turned a quarter: its other
     A's two legs, cut by the middle's side, counted as two pips and confirmed a 2H read at 0.53."""
-    glyph = Glyph(np.zeros((32, 24), np.float32), (0, 0, 1, 1), 0.0)
 
     def two_strokes(x: int) -> np.ndarray[Any, Any]:
         canvas = np.full((352, 252, 3), 250, np.uint8)
@@ -276,8 +274,8 @@ def test_blobs_cut_by_the_middles_sides_are_never_counted_as_pips() -> None:
             cv2.rectangle(canvas, (x, y), (x + 10, y + 35), (20, 20, 20), -1)
         return canvas
 
-    assert count_pips(balance(two_strokes(120)), glyph) == 2
-    assert count_pips(balance(two_strokes(203)), glyph) == -1  # across the middle's right side (209)
+    assert count_pips(balance(two_strokes(120))) == 2
+    assert count_pips(balance(two_strokes(203))) == -1  # across the middle's right side (209)
 
 
 def test_a_court_cards_top_index_whose_suit_is_crowded_takes_the_other_top_indexs_suit() -> None:
@@ -340,9 +338,8 @@ def test_pips_that_glare_has_paled_are_counted_at_a_looser_cut(card: str) -> Non
     face[40:180, 60:200] = 255 - (255 - face[40:180, 60:200]) * 0.4
     paled = np.asarray(face, np.uint8)
     rank = int(card[:-1])
-    any_suit = Glyph(np.zeros((32, 24), np.float32), (0, 0, 1, 1), 0.0)  # the count does not use it
-    assert count_pips(balance(paled), any_suit) != rank
-    assert count_pips(balance(paled), any_suit, 1) == rank
+    assert count_pips(balance(paled)) != rank
+    assert count_pips(balance(paled), 1) == rank
     assert CornerReader.standard().examine(paled, WHOLE_FACE).card_id == card
 
 
@@ -356,10 +353,9 @@ def test_pips_half_in_a_shadow_are_counted_against_their_own_paper(card: str) ->
     face[176:] *= 0.45  # in the shadow, paper and print alike
     lit_and_shaded = np.asarray(face, np.uint8)
     rank = int(card[:-1])
-    any_suit = Glyph(np.zeros((32, 24), np.float32), (0, 0, 1, 1), 0.0)  # the count does not use it
-    assert count_pips(balance(lit_and_shaded), any_suit) != rank
-    assert count_pips(balance(lit_and_shaded), any_suit, 1) != rank
-    assert count_pips(balance(lit_and_shaded), any_suit, SHADED_LEVEL) == rank
+    assert count_pips(balance(lit_and_shaded)) != rank
+    assert count_pips(balance(lit_and_shaded), 1) != rank
+    assert count_pips(balance(lit_and_shaded), SHADED_LEVEL) == rank
     assert CornerReader.standard().examine(lit_and_shaded, WHOLE_FACE).card_id == card
 
 
@@ -461,3 +457,51 @@ def test_a_blank_card_in_falling_light_shows_no_print() -> None:
     """A card's back or a blank card under a shadow is no card: the shadow is not ink."""
     seen = CornerReader.standard().examine(_in_falling_light(blank_face(), 0.2), WHOLE_FACE)
     assert seen.kind == "unrecognised" and (seen.reason or "").startswith("no print")
+
+
+def test_the_blur_measure_grows_with_the_blur_whatever_the_ink_cut() -> None:
+    """A glyph's spread is measured against its ink's mass, which a blur keeps, so the tighter and
+    looser cuts of one blurred suit measure alike, and a sharp print far under the limit."""
+    from cardscans.card_glyphs import blur_spread, each_corner_cut
+    from cardscans.corner_index import MAX_BLUR
+
+    def spreads(sigma: float) -> list[float]:
+        face = playing_card_face("4C")
+        balanced = balance(cv2.GaussianBlur(face, (0, 0), sigma) if sigma else face)
+        return [blur_spread(balanced, suit) for level in (0, -1, 1)
+                for _, suit in each_corner_cut(balanced, level) if suit is not None]
+
+    sharp, soft, shapeless = spreads(0), spreads(2), spreads(6)
+    assert max(sharp) < MAX_BLUR / 2 < min(soft) <= max(soft) < MAX_BLUR < min(shapeless)
+
+
+@pytest.mark.parametrize("card", ["4C", "7S", "KD"])
+def test_a_face_blurred_past_its_suits_shape_is_never_named(card: str) -> None:
+    """Blurred by a quarter of its suit's size, a club reads as a spade and a king's or a seven's
+    lettering as a joker's: such an index is too blurred to read, and a joker over a number card's
+    pips is refused by them."""
+    seen = CornerReader.standard().examine(cv2.GaussianBlur(playing_card_face(card), (0, 0), 6), WHOLE_FACE)
+    assert seen.kind == "unrecognised", seen.card_id
+
+
+def test_a_real_photo_blurred_past_its_suits_shape_is_not_named(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Ammememe's 4C (tune half) at half size, blurred by two pixels: its club read as a spade, in
+    colour and in grey."""
+    photo = cv2.imread(str(AMMEMEME / "IMG_20220921_200450.jpg"))
+    blurred = cv2.GaussianBlur(cv2.resize(photo, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA), (0, 0), 2.0)
+    cv2.imwrite(str(tmp_path / "blurred.png"), blurred)
+    cv2.imwrite(str(tmp_path / "blurred_grey.png"), grey(blurred))
+    assert scan([tmp_path / "blurred.png", tmp_path / "blurred_grey.png"], capsys) == [[], []]
+
+
+@pytest.mark.parametrize("card", ["6H", "9S", "3C"])
+def test_a_joker_read_over_a_number_cards_pips_is_refused_and_a_joker_named(card: str) -> None:
+    """A joker prints a picture or its name, never rows of suit-shaped pips: a number card whose
+    indices read as the joker's lettering (a 7S blurred until its 7 and spade ran into one blob) is
+    refused; a joker whose name stands in its middle is still a joker."""
+    reader = CornerReader.standard()
+    lettered = _with_index(_with_index(playing_card_face(card), "JK", None, "top-left"), "JK", None, "bottom-right")
+    seen = reader.examine(lettered, WHOLE_FACE)
+    assert seen.kind == "unrecognised" and f"shows {card[:-1]} pips" in (seen.reason or "")
+    assert reader.examine(playing_card_face("JK"), WHOLE_FACE).card_id == "JK"
