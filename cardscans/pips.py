@@ -184,14 +184,6 @@ def upright_pips(face: BalancedFace) -> list[npt.NDArray[np.float32]]:
     return masks
 
 
-def suit_shaped_pips(face: BalancedFace, bank: Bank) -> int:
-    """How many of the face's upright pips (`upright_pips`) are shaped like some suit of `bank`:
-    a number card's rows of pips are, a joker's lettering or picture is not."""
-    return sum(1 for mask in upright_pips(face)
-               if max(float((labels @ comparable(mask, bank.blur)).max()) for labels in bank.labels.values())
-               >= SUIT_MARK_SCORE)
-
-
 def pip_suit(face: BalancedFace, bank: Bank, suit_marks_only: bool = False) -> str | None:
     """Spade or club by the face's pips (each turned upright, against `bank`, the corner reader's
     suit templates), None when too few or undecided.

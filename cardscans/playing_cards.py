@@ -32,7 +32,7 @@ from cardscans.corner_index import (
     IndexReader,
 )
 from cardscans.imageio import to_bgr
-from cardscans.pips import count_pips, pip_suit, suit_shaped_pips, widest_print_above_middle
+from cardscans.pips import count_pips, pip_suit, upright_pips, widest_print_above_middle
 from cardscans.quads import Quad, rectify, side_lengths
 from cardscans.sighting import CardSighting
 
@@ -245,10 +245,11 @@ class CornerReader(IndexReader):
         card = reading.card_id or ""
         rank = card[:-1]
         if card == JOKER:
-            # a joker prints a picture (or its name), never a number card's rows of pips (a blurred 7S
-            # whose 7 and spade ran into one blob read as the joker's lettering)
+            # a joker prints a picture (or its name across its middle), never a number card's rows of
+            # pips above and below the middle (a blurred 2C whose 2 and club ran into one tall blob
+            # read as the joker's lettering: tune photos reduced and blurred)
             pips = count_pips(balanced)
-            if pips >= MIN_PIPS_OF_A_NUMBER and suit_shaped_pips(balanced, self._bank("suit")) >= MIN_PIPS_OF_A_NUMBER:
+            if pips >= MIN_PIPS_OF_A_NUMBER and len(upright_pips(balanced)) >= MIN_PIPS_OF_A_NUMBER:
                 return CornerReading(None, reading.score, f"the index reads {card} but the face shows {pips} pips")
             return reading
         if reading.suit_glyph is None:
