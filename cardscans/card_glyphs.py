@@ -61,6 +61,11 @@ EDGE_CONTACT = 0.5
 # colour frames of cards-real measure 38 or more. Below this spread a face's ink colour says
 # nothing: red and black must be told apart by the suit's shape alone
 COLOURLESS_SPREAD = 4
+# a face's ink plainly coloured: channels this far apart (a red pip's spread is 60 and more, JPEG
+# ringing about black ink in a colour photo under 20) on this share of its pixels (a red ace's
+# index and pip cover about 2 %)
+COLOURED_SPREAD = 40
+COLOURED_SHARE = 0.005
 
 
 def _border_ring(height: int, width: int) -> npt.NDArray[np.bool_]:
@@ -248,7 +253,20 @@ def _balanced_by(bgr: npt.NDArray[np.uint8], white: npt.NDArray[np.float32], col
     ink = (darkest < int(INK_DARKNESS * 255)).astype(np.uint8)
     sample = darkest[::2, ::2].ravel()
     contrast = float(1.0 - _nth_smallest(sample, len(sample) // 100) / 255.0)
-    return BalancedFace(bgr, white, ink, contrast, darkest, colourless=colourless)
+    # a frame judged greyscale by a sample of its pixels may hold a small card whose red ink the
+    # sample missed (a neutral table, a card a tenth of the frame wide): ink this face shows in colour
+    # is coloured, and its suit's colour is then read from it
+    return BalancedFace(bgr, white, ink, contrast, darkest, colourless=colourless and not _shows_colour(bgr))
+
+
+def _shows_colour(face: npt.NDArray[np.uint8]) -> bool:
+    """Whether a face holds plainly coloured ink: COLOURED_SHARE of its pixels (every other one in
+    each direction) spread more than COLOURED_SPREAD levels across their channels. A greyscale
+    photo's never do (COLOURLESS_SPREAD)."""
+    sample = np.ascontiguousarray(face[::2, ::2])
+    blue, green, red = cv2.split(sample)
+    spread = cv2.absdiff(cv2.max(cv2.max(blue, green), red), cv2.min(cv2.min(blue, green), red))
+    return int(np.count_nonzero(spread > COLOURED_SPREAD)) >= COLOURED_SHARE * spread.size
 
 
 def is_colourless(image: npt.NDArray[np.uint8]) -> bool:

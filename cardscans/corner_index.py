@@ -91,8 +91,9 @@ class CornerReading:
     reason: str = ""
     red: bool = False
     margin: float = 0.0  # the weakest glyph's lead over the best label meaning something else
-    suit_glyph: Glyph | None = field(default=None, repr=False)  # as cut: pips are counted at its size
-    # what was read of the rank even where the suit was not, to confirm a lone corner with
+    suit_glyph: Glyph | None = field(default=None, repr=False)  # as cut (None: no suit, no pips asked)
+    # what was read of the rank even where the suit was not: to confirm a lone corner with, and to
+    # pair two indices on (cardscans.index_pairs)
     rank: str | None = None
     rank_margin: float = 0.0
     suit_margin: float = 0.0
@@ -151,9 +152,11 @@ class IndexReader:
 
     def read_index(self, face: BalancedFace) -> CornerReading:
         """What an index upright at the face's top left reads on its own, at the plain ink cut (else
-        against its own paper, a shadow across it): its card, or at least its rank (a joker's
-        lettering is no rank over a suit: nothing)."""
-        reading = self.read_corner(face, (0, SHADED_LEVEL))
+        against its own paper, a shadow across it; else tighter or looser, a small blurred glyph
+        whose counter fills or whose strokes part): its card, or at least its rank (a joker's
+        lettering is no rank over a suit: nothing). One index names no card: its partner must read
+        its rank, and the outline the two give is examined (cardscans.index_pairs)."""
+        reading = self.read_corner(face, (0, SHADED_LEVEL, -1, 1))
         return CornerReading(None, 0.0, "a joker") if reading.card_id == JOKER else reading
 
     def read_corner(self, face: BalancedFace, levels: tuple[int, ...] = INK_LEVELS) -> CornerReading:
@@ -228,7 +231,8 @@ class IndexReader:
                                                                    suit_marks_only=rank in COURT_RANKS)
                 if red_by_pips is None or red_by_pips != red_ink:
                     return CornerReading(None, rank_score,
-                                         "suit colour unknown (a greyscale photo) and its shape unclear")
+                                         "suit colour unknown (a greyscale photo) and its shape unclear",
+                                         rank=rank, rank_margin=rank_margin)
                 colour_by_pips = True
         elif dark_red and (_pale_red(suit_glyph, rank_glyph)
                            or self._dark_red_agrees(suit_bank, suit_glyph, rank_glyph)):

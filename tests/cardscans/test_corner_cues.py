@@ -22,8 +22,9 @@ import pytest
 from cardscans.card_drawing import RANK_BOX, SUIT_BOX, blank_face, draw_rank, draw_suit, playing_card_face
 from cardscans.card_glyphs import SHADED_LEVEL, balance, is_colourless
 from cardscans.corner_index import PLAYING_CARD_IDS
+from cardscans.pipeline import Scanner
 from cardscans.pips import count_pips
-from cardscans.playing_cards import CornerReader
+from cardscans.playing_cards import CornerReader, frame_is_colourless
 from cardscans.top_indices import examine_top
 from companion.cli.main import main
 
@@ -505,3 +506,52 @@ def test_a_joker_read_over_a_number_cards_pips_is_refused_and_a_joker_named(card
     seen = reader.examine(lettered, WHOLE_FACE)
     assert seen.kind == "unrecognised" and f"shows {card[:-1]} pips" in (seen.reason or "")
     assert reader.examine(playing_card_face("JK"), WHOLE_FACE).card_id == "JK"
+
+
+def _small_in_a_neutral_frame(card: str, blur: float) -> np.ndarray[Any, Any]:
+    """A drawn card three tenths of its size (75 x 106 px) on a perfectly neutral 640 x 480 table."""
+    small = cv2.resize(playing_card_face(card), None, fx=0.3, fy=0.3, interpolation=cv2.INTER_AREA)
+    if blur:
+        small = cv2.GaussianBlur(small, (0, 0), blur)
+    frame = np.full((480, 640, 3), 60, np.uint8)
+    frame[100: 100 + small.shape[0], 200: 200 + small.shape[1]] = small
+    return frame
+
+
+@pytest.mark.parametrize("card", ["3D", "9D", "10D"])
+def test_a_small_red_card_a_frames_sample_misses_is_never_given_a_black_suit(card: str) -> None:
+    """A frame judged greyscale by a sample of its pixels may hold a card too small for the sample
+    to meet its red: the suit's colour was then told by its blurred shape, and a diamond read as a
+    spade. Ink the face shows in colour is coloured."""
+    scanner = Scanner.for_catalog("playing-cards")
+    assert frame_is_colourless(_small_in_a_neutral_frame(card, 1.2))
+    named = [s.card_id for s in scanner.scan(_small_in_a_neutral_frame(card, 1.2), effort="fast") if s.kind == "card"]
+    assert named in ([], [card])
+    assert [s.card_id for s in scanner.scan(_small_in_a_neutral_frame("QD", 0), effort="fast")] == ["QD"]
+
+
+def test_a_small_blurred_index_is_read_at_a_looser_cut_about_its_own_place() -> None:
+    """An index found without its card's outline (cardscans.index_pairs) is read at the tighter and
+    looser cuts too where the plain cut and the cut against its paper read nothing: a small blurred
+    A's counter fills or its legs part. What it reads there is still only one index of a pair, which
+    the outline's examination must confirm."""
+    from cardscans.card_glyphs import balance_by_corner
+
+    reader = CornerReader.standard()
+    for card in ("AS", "AH"):
+        small = cv2.GaussianBlur(cv2.resize(playing_card_face(card), None, fx=0.2, fy=0.2,
+                                            interpolation=cv2.INTER_AREA), (0, 0), 0.8)
+        index = balance_by_corner(cv2.resize(small, (252, 352), interpolation=cv2.INTER_LINEAR))
+        assert reader.read_corner(index, (0, SHADED_LEVEL)).card_id is None
+        assert reader.read_index(index).card_id == card
+
+
+def test_a_greyscale_index_whose_suits_colour_is_in_doubt_still_gives_its_rank() -> None:
+    """Its partner index may name the card: the two pair on the rank, and the outline they give is
+    examined expecting that card (a 6C whose lower index's club matched a diamond nearly as well:
+    tune photos)."""
+    from cardscans.card_glyphs import balance_by_corner
+
+    blurred = grey(cv2.GaussianBlur(playing_card_face("4C"), (0, 0), 2))
+    reading = CornerReader.standard().read_index(balance_by_corner(blurred, True))
+    assert reading.card_id is None and reading.rank == "4" and "colour unknown" in reading.reason
