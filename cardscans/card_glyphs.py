@@ -155,7 +155,7 @@ def balance(face: npt.NDArray[np.uint8], colourless: bool = False) -> BalancedFa
 
 # the ring's paper is measured in each cell of this grid (across, down the face) that it crosses
 SHADING_CELLS = (4, 6)
-SHADING_CELL_PIXELS = 20  # sampled ring pixels a cell needs (corner cells the ring barely crosses have fewer)
+SHADING_CELL_PIXELS = 60  # ring pixels sampled in a cell (those the ring barely crosses are left out)
 # the light on the paper, brightest corner of the face over darkest, at or under which a face is
 # evenly lit (one white for all of it): the tune photos' shadowed faces measure 2.0-2.9
 EVEN_LIGHT = 1.15
@@ -166,18 +166,20 @@ MAX_SHADING_MISFIT = 0.06
 
 
 def _ring_cells() -> tuple[npt.NDArray[np.intp], npt.NDArray[np.float64]]:
-    """The ring's sampled pixels cell by cell (SHADING_CELLS over the face), as many of each cell
-    as its smallest has (one array: its percentiles come in one call), and each cell's centre as a
-    row of the plane's design matrix (1, x, y; x and y 0..1 across the face)."""
+    """The ring's sampled pixels cell by cell (SHADING_CELLS over the face), SHADING_CELL_PIXELS
+    of each (one array: their percentiles come in one call), as flat indices into a face's BGR
+    bytes, and each cell's centre as a row of the plane's design matrix (1, x, y; x and y 0..1
+    across the face)."""
     across, down = SHADING_CELLS
     ys, xs = np.divmod(_RING_SAMPLE, FACE[0])
     cell = (ys * down // FACE[1]) * across + xs * across // FACE[0]
     members = [np.flatnonzero(cell == index) for index in np.unique(cell)]
     members = [chosen for chosen in members if len(chosen) >= SHADING_CELL_PIXELS]
-    size = min(len(chosen) for chosen in members)
-    picked = [chosen[np.linspace(0, len(chosen) - 1, size).round().astype(np.intp)] for chosen in members]
+    picked = [chosen[np.linspace(0, len(chosen) - 1, SHADING_CELL_PIXELS).round().astype(np.intp)]
+              for chosen in members]
     centres = [(1.0, float(xs[chosen].mean()) / FACE[0], float(ys[chosen].mean()) / FACE[1]) for chosen in picked]
-    return np.array([_RING_SAMPLE[chosen] for chosen in picked]), np.array(centres)
+    # each pixel's green byte in a face's flat BGR buffer: paper is bright in every channel
+    return 3 * np.array([_RING_SAMPLE[chosen] for chosen in picked]) + 1, np.array(centres)
 
 
 _CELLS, _CELL_CENTRES = _ring_cells()
@@ -192,9 +194,9 @@ def _shading(bgr: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32] | None:
     paper under a smooth light. A phone's shadow or a lamp's fall-off darkens one side of a card,
     and one white for all of it takes the darker paper for ink (a shadowed ace's whole upper half
     read as a picture, a 6C's pips as one blob: tune photos)."""
-    pixels = np.ascontiguousarray(bgr).reshape(-1, 3)[_CELLS].sum(axis=2)  # cells x pixels
+    pixels = np.ascontiguousarray(bgr).ravel()[_CELLS]  # cells x pixels
     nth = int(0.75 * (pixels.shape[1] - 1))
-    paper = np.partition(pixels, nth, axis=1)[:, nth].astype(np.float64) / 3.0  # the brighter quarter is paper
+    paper = np.partition(pixels, nth, axis=1)[:, nth].astype(np.float64)  # the brighter quarter is paper
     a, b, c = _PLANE_FIT @ paper
     corners = (a, a + b, a + c, a + b + c)
     if min(corners) <= 1.0 or max(corners) / min(corners) <= EVEN_LIGHT:
@@ -260,10 +262,10 @@ def _balanced_by(bgr: npt.NDArray[np.uint8], white: npt.NDArray[np.float32], col
 
 
 def _shows_colour(face: npt.NDArray[np.uint8]) -> bool:
-    """Whether a face holds plainly coloured ink: COLOURED_SHARE of its pixels (every other one in
+    """Whether a face holds plainly coloured ink: COLOURED_SHARE of its pixels (every fourth one in
     each direction) spread more than COLOURED_SPREAD levels across their channels. A greyscale
     photo's never do (COLOURLESS_SPREAD)."""
-    sample = np.ascontiguousarray(face[::2, ::2])
+    sample = cv2.resize(face, (face.shape[1] // 4, face.shape[0] // 4), interpolation=cv2.INTER_NEAREST)
     blue, green, red = cv2.split(sample)
     spread = cv2.absdiff(cv2.max(cv2.max(blue, green), red), cv2.min(cv2.min(blue, green), red))
     return int(np.count_nonzero(spread > COLOURED_SPREAD)) >= COLOURED_SHARE * spread.size
@@ -620,11 +622,13 @@ def blur_spread(face: BalancedFace, glyph: Glyph) -> float:
                                     max(0, x - pad): min(columns, x + width + pad)], dtype=np.float32)
     if patch.size < 9:
         return float("inf")
-    paper, ink = np.percentile(patch, [95, 5])
+    levels = np.sort(patch, axis=None)
+    paper, ink = float(levels[int(0.95 * (levels.size - 1))]), float(levels[int(0.05 * (levels.size - 1))])
     # Sobel's 3 x 3 kernel weighs a one-pixel step 8 times
     across = np.asarray(cv2.Sobel(patch, cv2.CV_32F, 1, 0, ksize=3), dtype=np.float32) / 8.0
     down = np.asarray(cv2.Sobel(patch, cv2.CV_32F, 0, 1, ksize=3), dtype=np.float32) / 8.0
-    steepest = float(np.percentile(np.hypot(across, down), 98))
+    steepness = np.hypot(across, down).ravel()
+    steepest = float(np.partition(steepness, int(0.98 * (steepness.size - 1)))[int(0.98 * (steepness.size - 1))])
     # a step of depth d blurred by sigma s is at most d / (s * sqrt(2 pi)) steep
     depth = max(float(paper - ink), 1.0)
     # the glyph's size by its ink's mass, which a blur spreads but keeps (its box grows with the cut)
