@@ -383,9 +383,9 @@ def corner_cuts(face: BalancedFace, level: int = 0) -> list[Cut]:
     return list(each_corner_cut(face, level))
 
 
-def each_corner_cut(face: BalancedFace, level: int = 0, unframed: bool = True) -> Iterator[Cut]:
+def each_corner_cut(face: BalancedFace, level: int = 0, past_frame_lines: bool = True) -> Iterator[Cut]:
     """`corner_cuts` one at a time, each cut only when asked for: a reader that reads the first
-    cut never pays for the others (a split, a frame's lines taken away, unless not `unframed`)."""
+    cut never pays for the others (a split, a frame's lines taken away: only `past_frame_lines`)."""
     h, w = face.ink.shape
     cw, ch = int(CORNER[0] * w), int(CORNER[1] * h)
     corner = _corner_ink(face, cw, ch, level)
@@ -393,7 +393,7 @@ def each_corner_cut(face: BalancedFace, level: int = 0, unframed: bool = True) -
     first = next(cuts)
     yield first
     yield from cuts
-    if first[1] is None and level == 0 and unframed:
+    if first[1] is None and level == 0 and past_frame_lines:
         # no suit: it may touch a court card's picture frame, cut again without the frame's lines
         # (at the plain cut only: the frame is found on the face's fixed ink cut, whatever the level,
         # and looking again costs more than the other cuts together)

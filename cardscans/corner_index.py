@@ -158,21 +158,21 @@ class IndexReader:
         its rank, and the outline the two give is examined (cardscans.index_pairs)."""
         # an index spot is a rank over a suit found apart from any picture's frame: its cut seldom
         # needs the frame's lines taken away, which costs more than all its other cuts together
-        reading = self.read_corner(face, (0, SHADED_LEVEL, -1, 1), unframed=False)
+        reading = self.read_corner(face, (0, SHADED_LEVEL, -1, 1), past_frame_lines=False)
         return CornerReading(None, 0.0, "a joker") if reading.card_id == JOKER else reading
 
     def read_corner(self, face: BalancedFace, levels: tuple[int, ...] = INK_LEVELS,
-                    unframed: bool = True) -> CornerReading:
+                    past_frame_lines: bool = True) -> CornerReading:
         """The index in the top-left corner of an upright, white-balanced face: the plainest cut of
         its glyphs that reads as a card (a broken or joined print is cut again, then the ink is cut
-        at the other `levels`), else the first's reason. `unframed`: a rank with no suit is cut
-        again without a picture frame's lines (`each_corner_cut`)."""
+        at the other `levels`), else the first's reason. `past_frame_lines`: a rank with no suit is
+        cut again without a picture frame's lines (`each_corner_cut`)."""
         first: CornerReading | None = None
         nothing_plain = False
         for level in levels:
             if nothing_plain and level != SHADED_LEVEL:
                 continue  # no glyph at all at the plain cut: a tighter or looser one finds none either
-            for rank_glyph, suit_glyph in each_corner_cut(face, level, unframed):
+            for rank_glyph, suit_glyph in each_corner_cut(face, level, past_frame_lines):
                 reading = self._read_glyphs(rank_glyph, suit_glyph, face)
                 if reading.card_id:
                     return replace(reading, ink_level=level)
