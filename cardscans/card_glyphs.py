@@ -155,7 +155,7 @@ def balance(face: npt.NDArray[np.uint8], colourless: bool = False) -> BalancedFa
 
 # the ring's paper is measured in each cell of this grid (across, down the face) that it crosses
 SHADING_CELLS = (4, 6)
-SHADING_CELL_PIXELS = 60  # ring pixels sampled in a cell (those the ring barely crosses are left out)
+SHADING_CELL_PIXELS = 120  # ring pixels sampled in a cell (those the ring barely crosses are left out)
 # the light on the paper, brightest corner of the face over darkest, at or under which a face is
 # evenly lit (one white for all of it): the tune photos' shadowed faces measure 2.0-2.9
 EVEN_LIGHT = 1.15
@@ -178,8 +178,9 @@ def _ring_cells() -> tuple[npt.NDArray[np.intp], npt.NDArray[np.float64]]:
     picked = [chosen[np.linspace(0, len(chosen) - 1, SHADING_CELL_PIXELS).round().astype(np.intp)]
               for chosen in members]
     centres = [(1.0, float(xs[chosen].mean()) / FACE[0], float(ys[chosen].mean()) / FACE[1]) for chosen in picked]
-    # each pixel's green byte in a face's flat BGR buffer: paper is bright in every channel
-    return 3 * np.array([_RING_SAMPLE[chosen] for chosen in picked]) + 1, np.array(centres)
+    # each pixel's three bytes in a face's flat BGR buffer
+    pixels = np.array([_RING_SAMPLE[chosen] for chosen in picked])
+    return 3 * pixels[..., None] + np.arange(3), np.array(centres)
 
 
 _CELLS, _CELL_CENTRES = _ring_cells()
@@ -194,9 +195,9 @@ def _shading(bgr: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32] | None:
     paper under a smooth light. A phone's shadow or a lamp's fall-off darkens one side of a card,
     and one white for all of it takes the darker paper for ink (a shadowed ace's whole upper half
     read as a picture, a 6C's pips as one blob: tune photos)."""
-    pixels = np.ascontiguousarray(bgr).ravel()[_CELLS]  # cells x pixels
+    pixels = np.ascontiguousarray(bgr).ravel()[_CELLS].sum(axis=2, dtype=np.int32)  # cells x pixels
     nth = int(0.75 * (pixels.shape[1] - 1))
-    paper = np.partition(pixels, nth, axis=1)[:, nth].astype(np.float64)  # the brighter quarter is paper
+    paper = np.partition(pixels, nth, axis=1)[:, nth] / 3.0  # the brighter quarter is paper
     a, b, c = _PLANE_FIT @ paper
     corners = (a, a + b, a + c, a + b + c)
     if min(corners) <= 1.0 or max(corners) / min(corners) <= EVEN_LIGHT:
