@@ -62,6 +62,7 @@ UNCLEAR_INK_MARGIN = 0.1
 PIPS_SETTLE_MARGIN = 0.1
 COURT_RANKS = ("J", "Q", "K")
 SUIT_UNREADABLE = "suit not readable"  # the reason _read_glyphs gives when a suit's shape is in doubt
+NO_SUIT = "no suit below the rank"
 # the ink cuts a corner is read at, the plain one first (card_glyphs.ink_of): then tighter, for a
 # blurred glyph whose counters fill (a downsized greyscale A read 0.58), and looser, for thin strokes
 # paler than the suit (a downsized serif A lost its left leg)
@@ -165,8 +166,10 @@ class IndexReader:
                     past_frame_lines: bool = True) -> CornerReading:
         """The index in the top-left corner of an upright, white-balanced face: the plainest cut of
         its glyphs that reads as a card (a broken or joined print is cut again, then the ink is cut
-        at the other `levels`), else the first's reason. `past_frame_lines`: a rank with no suit is
-        cut again without a picture frame's lines (`each_corner_cut`)."""
+        at the other `levels`), else the reason of the first that read furthest (`_read_so_far`:
+        a rank and a suit of unclear shape tell more than a rank whose suit a shadow swallowed).
+        `past_frame_lines`: a rank with no suit is cut again without a picture frame's lines
+        (`each_corner_cut`)."""
         first: CornerReading | None = None
         nothing_plain = False
         for level in levels:
@@ -176,7 +179,8 @@ class IndexReader:
                 reading = self._read_glyphs(rank_glyph, suit_glyph, face)
                 if reading.card_id:
                     return replace(reading, ink_level=level)
-                first = first or reading
+                if first is None or _read_so_far(reading) > _read_so_far(first):
+                    first = reading
             nothing_plain = level == 0 and first is not None and first.reason == "no corner index found"
         return first or CornerReading(None, 0.0, "no corner index found")
 
@@ -210,7 +214,7 @@ class IndexReader:
         if rank == JOKER:
             return CornerReading(JOKER, rank_score, red=rank_glyph.redness > RED_CHROMA, margin=rank_margin)
         if suit_glyph is None:
-            return CornerReading(None, rank_score, "no suit below the rank", rank=rank, rank_margin=rank_margin)
+            return CornerReading(None, rank_score, NO_SUIT, rank=rank, rank_margin=rank_margin)
         suit_bank = self._bank("suit")
         every_suit = {s: s for s in self.suits}
         shape, shape_score, _, shape_margin = best_label(suit_bank, suit_glyph, every_suit, SUIT_MATCHING)
@@ -322,6 +326,14 @@ class IndexReader:
                 label: np.stack([comparable(t, matching.blur) for t in variants])
                 for label, variants in templates.items() if variants})
         return self._banks[kind]
+
+
+def _read_so_far(reading: CornerReading) -> int:
+    """How far a reading that named no card got: 2 a rank over a suit (of unclear shape or colour),
+    1 a rank alone, 0 nothing."""
+    if reading.rank is None:
+        return 0
+    return 1 if reading.reason == NO_SUIT else 2
 
 
 def _pale_red(suit_glyph: Glyph, rank_glyph: Glyph) -> bool:

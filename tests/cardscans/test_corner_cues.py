@@ -555,3 +555,19 @@ def test_a_greyscale_index_whose_suits_colour_is_in_doubt_still_gives_its_rank()
     blurred = grey(cv2.GaussianBlur(playing_card_face("4C"), (0, 0), 2))
     reading = CornerReader.standard().read_index(balance_by_corner(blurred, True))
     assert reading.card_id is None and reading.rank == "4" and "colour unknown" in reading.reason
+
+
+def test_an_unread_index_tells_how_far_it_got_at_any_cut() -> None:
+    """A shadow across a greyscale 5C's suit: the plain cut finds no suit below the 5, the cut
+    against the paper finds the club but not its colour. The reading kept is the one that got
+    further, a rank over a suit, so its partner index can pair on it and the reason says what
+    was missing."""
+    from cardscans.card_glyphs import balance_by_corner
+
+    face = cv2.GaussianBlur(playing_card_face("5C"), (0, 0), 1).astype(np.float32)
+    face[60:, :] *= 0.4
+    index = balance_by_corner(grey(np.asarray(face, np.uint8)), True)
+    reader = CornerReader.standard()
+    assert reader.read_corner(index, (0,)).reason == "no suit below the rank"
+    reading = reader.read_corner(index, (0, SHADED_LEVEL))
+    assert reading.card_id is None and reading.rank == "5" and "colour unknown" in reading.reason
