@@ -3,9 +3,9 @@ a white counter, a card the frame cuts, a close-up, a card lying against its nei
 
 A person reads such a card by its index, not its edge. So:
 1. ink blobs come from a local threshold of the frame in grey, reduced to DETECT_WIDTH as for
-   outlines (and, where the frame still holds something unnamed and this finds nothing, from
-   what lies well below the paper around it: a second look, since it finds more of a court card's
-   picture too);
+   outlines (and, where the frame still holds something unnamed, from what lies well below the
+   paper around it: a second look, for the cards the first left, since it finds more of a court
+   card's picture too);
 2. an index spot is a blob with a smaller one just below it, in any direction (rank over suit), on
    plain paper: little other ink around the pair, unlike a court card's picture;
 3. a spot is kept only with a partner: a spot turned half round, of its size, a card's length away
@@ -296,14 +296,17 @@ def cards_by_index_pairs(image: npt.NDArray[np.uint8], read: Callable[[BalancedF
     may settle). `taken`: outlines of cards named already and of tags; no spot inside one is
     read, and no outline about one is examined.
     `look_again`: something in the frame is still unnamed (an outline nobody read, or no card at
-    all), so when this names nothing, the ink is cut again against the paper (`index_spots`).
+    all), so the ink is cut again against the paper (`index_spots`) for the cards the first look
+    left (a German B whose thin stroke the local mean cut in two, beside the card it named).
     `confirm_top`: reads a card on the outline two side by side top indices give (a four-index
     card whose lower half another card hides, step 6); None: such pairs are not looked at."""
     searched = _searched(image)  # once for both looks
     named = _named_by_pairs(image, _spots(*searched, False), read, confirm, taken, colourless, confirm_top)
-    if named or not look_again:
+    if not look_again:
         return named
-    return _named_by_pairs(image, _spots(*searched, True), read, confirm, taken, colourless, confirm_top)
+    # the cards named at the first look are taken too: the second finds only what it left
+    taken = taken + [np.array(sighting.polygon, np.float32) for sighting in named]
+    return named + _named_by_pairs(image, _spots(*searched, True), read, confirm, taken, colourless, confirm_top)
 
 
 def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], read: Callable[[BalancedFace], CornerReading],

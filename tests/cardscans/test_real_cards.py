@@ -246,12 +246,14 @@ def test_german_tricks_seen_turned_and_from_farther_are_named_right_or_not_at_al
     plain cut; both top indices are read again at the looser cut when refused (107 of 120 named;
     104 without that second reading). Where the two cards of a trick are found as one outline that
     nobody names, round the front card named, the index passes look again for the back card's
-    top indices (110 named; 107 before)."""
+    top indices (110 named; 107 before). That second look, against the paper, is taken even where
+    the first named a card, for the cards it left (a front card's B whose stroke the local mean cut
+    in two): 112 named."""
     sys.path.insert(0, str(MAKER.parent))
     from german_overlaps import SINGLES, TURNED_SEEDS, turned_scenes
 
     tricks = [trick for seed in TURNED_SEEDS for trick in turned_scenes(photos / SINGLES, seed)]
-    assert _named_right_or_not_at_all(tricks, tmp_path, capsys) >= 108
+    assert _named_right_or_not_at_all(tricks, tmp_path, capsys) >= 111
 
 
 def _named_right_or_not_at_all(tricks: list[tuple[str, npt.NDArray[np.uint8], list[str]]], folder: Path,
