@@ -4,8 +4,9 @@ from public-domain card artwork or drawn for the deck's lettering (cardscans.car
 suit's colour comes from its ink, or in a greyscale photo from its shape (and the pips, where that
 leaves it in doubt); a number glyph two numbers fit alike is settled by the pips. A corner the plain
 ink cut leaves unread is cut tighter and looser (a blurred print, a thin one), and against the paper
-around each glyph (a shadow's edge). What a whole face says (both corners, the pips against the
-rank) is cardscans.playing_cards' job.
+around each glyph (a shadow's edge). A suit blurred past its shape (card_glyphs.blur_spread) is
+not read at all: a blurred club reads as a spade, a heart as a diamond. What a whole face says
+(both corners, the pips against the rank) is cardscans.playing_cards' job.
 Card ids: rank then suit, "2H" .. "10S", "JH", "QD", "KC", "AS", and "JK" for a joker.
 """
 
@@ -78,8 +79,8 @@ PALE_RED_SHARE = 0.3
 # as a J with a suit as sharp as 0.08 is beyond this measure)
 MAX_BLUR = 0.17
 # a joker's lettering, read alone (no suit, no pips check it), must be sharper: ranks read right on
-# the tune photos measure 0.03-0.07, a KD blurred until its K and D ran into one tall blob that read
-# as a joker 0.15
+# the tune photos measure 0.03-0.07, a drawn KD blurred until its K and D ran into one tall blob
+# that read as a joker 0.15
 MAX_JOKER_BLUR = 0.12
 
 

@@ -42,9 +42,9 @@ SUIT_MARK_SCORE = 0.8
 
 def count_pips(face: BalancedFace, level: int = 0) -> int:
     """Blobs of one size in the face's middle, its pips; -1 when the middle holds something else
-    (a picture, a blot). `level` 1: the ink cut looser (`ink_of`),
-    for pips glare has paled beside dark ones; SHADED_LEVEL: cut as loosely against the paper around
-    each pip (`unshaded`), for pips half in a shadow."""
+    (a picture, a blot). `level` 1: the ink cut looser (`ink_of`), for pips glare has paled beside
+    dark ones; SHADED_LEVEL: cut as loosely against the paper around each pip (`unshaded`), for
+    pips half in a shadow."""
     key = "pips" if level == 0 else f"pips at {level}"
     known = face.measured.get(key)
     if isinstance(known, int):

@@ -6,11 +6,11 @@ lies. Each corner is read by cardscans.corner_index; here cheap cues check each 
 must agree, and where one is hidden the other must be clear-cut or be confirmed (by the pips, which
 must number a number card's rank, by the other corner's rank, or by a four-index deck's third
 corner); a number the pips confirm overrules a letter read in the other corner; a court card never
-shows a number card's rows of pips, nor a number a picture. A corner read only at another ink cut
-is never clear-cut alone and never overrules the other corner. A face printed light on dark paper
-is read as its negative. Anything unsure is `unrecognised` with the reason: a wrong card is worse
-than none. A deck with unusual lettering can be taught with `CornerReader.learn` from one
-photographed card per rank and suit.
+shows a number card's rows of pips, nor a number a picture, nor a joker rows of pips. A corner read
+only at another ink cut is never clear-cut alone and never overrules the other corner. A face
+printed light on dark paper is read as its negative. Anything unsure is `unrecognised` with the
+reason: a wrong card is worse than none. A deck with unusual lettering can be taught with
+`CornerReader.learn` from one photographed card per rank and suit.
 """
 
 from __future__ import annotations

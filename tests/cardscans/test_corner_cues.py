@@ -1,7 +1,8 @@
 """The corner reader's cheap cross-checks: pips that confirm or refute an index, the other corner's
 rank, a letter broken in two, and greyscale photos, where only a suit's shape tells red from black;
 and the ink cuts: washed-out prints, and the tighter and looser cuts tried when the plain one reads
-nothing, which never overrule it.
+nothing, which never overrule it; light falling off across a face, a print blurred past reading,
+and a small card's colour a frame's sample misses.
 
 The real photos come from the local cache (benchmarks/data/cards-real/SOURCE.md); those tests skip
 without it. Drawn cards need no cache, nor the Ammememe photos (committed, CC BY 4.0; only photos of
@@ -498,9 +499,10 @@ def test_a_real_photo_blurred_past_its_suits_shape_is_not_named(
 
 @pytest.mark.parametrize("card", ["6H", "9S", "3C"])
 def test_a_joker_read_over_a_number_cards_pips_is_refused_and_a_joker_named(card: str) -> None:
-    """A joker prints a picture or its name, never rows of suit-shaped pips: a number card whose
-    indices read as the joker's lettering (a 7S blurred until its 7 and spade ran into one blob) is
-    refused; a joker whose name stands in its middle is still a joker."""
+    """A joker prints a picture or its name across its middle, never a number card's pips above and
+    below it: a number card whose indices read as the joker's lettering (a 2C blurred until its 2
+    and club ran into one tall blob) is refused; a joker whose name stands in its middle is still a
+    joker."""
     reader = CornerReader.standard()
     lettered = _with_index(_with_index(playing_card_face(card), "JK", None, "top-left"), "JK", None, "bottom-right")
     seen = reader.examine(lettered, WHOLE_FACE)
