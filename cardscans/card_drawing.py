@@ -8,8 +8,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from cardscans.card_glyphs import FACE
 from cardscans.card_indices import JOKER, RED_SUITS
+from cardscans.paper_light import FACE
 
 RANK_BOX = (4, 6, 40, 50)  # x, y, width, height on a FACE-sized card
 SUIT_BOX = (6, 56, 34, 34)

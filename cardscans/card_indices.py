@@ -19,7 +19,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from cardscans.card_glyphs import FACE, Glyph, balance, corner_glyphs
+from cardscans.card_glyphs import Glyph, balance, corner_glyphs
+from cardscans.paper_light import FACE
 
 IndexSet = Literal["english", "german", "french"]
 INDEX_SETS: tuple[IndexSet, ...] = ("english", "german", "french")

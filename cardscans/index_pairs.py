@@ -30,8 +30,9 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from cardscans.card_glyphs import FACE, BalancedFace, balance_by_corner
+from cardscans.card_glyphs import BalancedFace, balance_by_corner
 from cardscans.corner_index import CornerReading
+from cardscans.paper_light import FACE
 from cardscans.playing_cards import IndexReadings
 from cardscans.quads import DETECT_WIDTH, Quad, overlap, quad_contains, reduced_frame
 from cardscans.sighting import CardSighting

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from cardscans.card_glyphs import FACE, SHADED_LEVEL, BalancedFace, balance, is_colourless, light_on_dark
+from cardscans.card_glyphs import SHADED_LEVEL, BalancedFace, balance, is_colourless, light_on_dark
 from cardscans.card_indices import BLACK_SUITS, JOKER, NUMBERS, RED_SUITS
 from cardscans.corner_index import (
     COURT_RANKS,
@@ -32,6 +32,7 @@ from cardscans.corner_index import (
     IndexReader,
 )
 from cardscans.imageio import to_bgr
+from cardscans.paper_light import FACE
 from cardscans.pips import count_pips, pip_suit, upright_pips, widest_print_above_middle
 from cardscans.quads import Quad, rectify, side_lengths
 from cardscans.sighting import CardSighting

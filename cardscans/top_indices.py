@@ -15,10 +15,11 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from cardscans.card_glyphs import FACE, BalancedFace, balance
+from cardscans.card_glyphs import BalancedFace, balance
 from cardscans.card_indices import JOKER, NUMBERS
 from cardscans.corner_index import COURT_RANKS, INK_LEVELS, CornerReading
 from cardscans.imageio import to_bgr
+from cardscans.paper_light import FACE
 from cardscans.pips import widest_print_above_middle
 from cardscans.playing_cards import (
     MIN_PAPER_CONTRAST,

@@ -31,8 +31,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.git_sources import Repositories, checked_blob  # noqa: E402
-from cardscans.card_glyphs import FACE, INK_DARKNESS, balance, corner_glyphs, similarity  # noqa: E402
+from cardscans.card_glyphs import INK_DARKNESS, balance, corner_glyphs, similarity  # noqa: E402
 from cardscans.card_indices import Templates, save_cut_templates  # noqa: E402
+from cardscans.paper_light import FACE  # noqa: E402
 
 MANIFEST = Path(__file__).with_name("manifest.json")
 INDEX_PLACE = (8, 10, 34, 96)  # x, y, max width, max height of the index on a blank FACE-sized card
