@@ -26,9 +26,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.peers.edje_corner import EdjeReader  # noqa: E402
 from benchmarks.report import Figure, emit  # noqa: E402
-from benchmarks.scan_real_cards import cache_dir, load_sets, photos, score  # noqa: E402
+from benchmarks.scan_real_cards import edje_peer, load_sets, photos, score  # noqa: E402
 from cardscans.pipeline import Scanner  # noqa: E402
 
 MAX_WRONG = 1.0  # % of the labelled cards
@@ -59,8 +58,7 @@ def main() -> int:
         print("no photo set to run", file=sys.stderr)
         return 2
     scanner = Scanner.for_catalog("playing-cards")
-    templates = cache_dir() / "edje-peer-templates"
-    peer = EdjeReader(templates) if templates.is_dir() else None
+    peer = edje_peer()
     truth = [photo.cards for _, photo in loaded]
     partial = [photo.partial for _, photo in loaded]
     figures = [Figure("scan_blurred_cards.cards", sum(map(len, truth)), "cards")]

@@ -141,6 +141,15 @@ def german_overlaps_set(folder: Path, name: str, role: str) -> PhotoSet:
                     [Photo(place / photo["file"], list(photo["cards"])) for photo in made["photos"]])
 
 
+PEER_TEMPLATES = "edje-peer-templates"  # the peer's rank and suit templates, in the cache
+
+
+def edje_peer() -> EdjeReader | None:
+    """The peer reader, with its templates from the cache of cards-real/fetch.py; None without them."""
+    templates = cache_dir() / PEER_TEMPLATES
+    return EdjeReader(templates) if templates.is_dir() else None
+
+
 def load_sets() -> list[PhotoSet]:
     return [*committed_sets(), more_tune_set(cache_dir()), *cached_sets(cache_dir()),
             *(german_overlaps_set(cache_dir(), name, role) for name, role in GERMAN_OVERLAPS.items())]
@@ -268,10 +277,10 @@ def main() -> int:
     if not runnable:
         print("no photo set to run", file=sys.stderr)
         return 2
-    templates = cache_dir() / "edje-peer-templates"
-    peer = EdjeReader(templates) if templates.is_dir() else None
+    peer = edje_peer()
     if peer is None:
-        print(f"peer left out: its templates ({templates}) come with the cache of cards-real/fetch.py", file=note)
+        print(f"peer left out: its templates ({cache_dir() / PEER_TEMPLATES}) come with the cache of "
+              "cards-real/fetch.py", file=note)
     figures: list[Figure] = []
     for role in ROLES:
         for card_set in runnable:

@@ -188,9 +188,7 @@ def _shows_colour(face: npt.NDArray[np.uint8]) -> bool:
     """Whether a face holds plainly coloured ink: COLOURED_SHARE of its pixels (every fourth one in
     each direction) spread more than COLOURED_SPREAD levels across their channels. A greyscale
     photo's never do (COLOURLESS_SPREAD)."""
-    sample = cv2.resize(face, (face.shape[1] // 4, face.shape[0] // 4), interpolation=cv2.INTER_NEAREST)
-    blue, green, red = cv2.split(sample)
-    spread = cv2.absdiff(cv2.max(cv2.max(blue, green), red), cv2.min(cv2.min(blue, green), red))
+    spread = _channel_spread(face, (face.shape[1] // 4, face.shape[0] // 4))
     return int(np.count_nonzero(spread > COLOURED_SPREAD)) >= COLOURED_SHARE * spread.size
 
 
@@ -200,10 +198,17 @@ def is_colourless(image: npt.NDArray[np.uint8]) -> bool:
         return True
     # 64 x 48 pixels picked evenly (no averaging, which would blur noise away): enough to see
     # whether any colour is there, in a twentieth of a millisecond
-    blue, green, red = cv2.split(cv2.resize(image, (64, 48), interpolation=cv2.INTER_NEAREST))
-    spread = cv2.absdiff(cv2.max(cv2.max(blue, green), red), cv2.min(cv2.min(blue, green), red))
+    spread = _channel_spread(image, (64, 48))
     # at the 99th percentile: a few coloured specks (JPEG ringing, dust) leave a photo greyscale
     return int(np.count_nonzero(spread > COLOURLESS_SPREAD)) <= 0.01 * spread.size
+
+
+def _channel_spread(image: npt.NDArray[np.uint8], size: tuple[int, int]) -> npt.NDArray[np.uint8]:
+    """How far apart each pixel's three channels are, on `size` (width, height) pixels picked
+    evenly (no averaging, which would blur colour away)."""
+    blue, green, red = cv2.split(cv2.resize(image, size, interpolation=cv2.INTER_NEAREST))
+    return np.asarray(cv2.absdiff(cv2.max(cv2.max(blue, green), red), cv2.min(cv2.min(blue, green), red)),
+                      dtype=np.uint8)
 
 
 def _nth_smallest(values: npt.NDArray[np.uint8], nth: int) -> int:
@@ -541,12 +546,13 @@ def blur_spread(face: BalancedFace, glyph: Glyph) -> float:
     x, y, width, height = glyph.box
     pad = max(3, int(0.3 * height))
     rows, columns = face.darkest.shape
-    patch = np.asarray(face.darkest[max(0, y - pad): min(rows, y + height + pad),
-                                    max(0, x - pad): min(columns, x + width + pad)], dtype=np.float32)
-    if patch.size < 9:
+    levels = np.ascontiguousarray(face.darkest[max(0, y - pad): min(rows, y + height + pad),
+                                               max(0, x - pad): min(columns, x + width + pad)])
+    if levels.size < 9:
         return float("inf")
-    levels = np.sort(patch, axis=None)
-    paper, ink = float(levels[int(0.95 * (levels.size - 1))]), float(levels[int(0.05 * (levels.size - 1))])
+    paper = float(_nth_smallest(levels.ravel(), int(0.95 * (levels.size - 1))))
+    ink = float(_nth_smallest(levels.ravel(), int(0.05 * (levels.size - 1))))
+    patch = levels.astype(np.float32)
     # Sobel's 3 x 3 kernel weighs a one-pixel step 8 times
     across = np.asarray(cv2.Sobel(patch, cv2.CV_32F, 1, 0, ksize=3), dtype=np.float32) / 8.0
     down = np.asarray(cv2.Sobel(patch, cv2.CV_32F, 0, 1, ksize=3), dtype=np.float32) / 8.0

@@ -4,6 +4,8 @@ a lamp at one side darkens part of it (cardscans.card_glyphs balances a face by 
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -71,8 +73,8 @@ def _ring_cells() -> tuple[npt.NDArray[np.intp], npt.NDArray[np.float64]]:
 
 _CELLS, _CELL_CENTRES = _ring_cells()
 _PLANE_FIT = np.linalg.pinv(_CELL_CENTRES)
-_FACE_X, _FACE_Y = np.meshgrid(np.linspace(0.0, 1.0, FACE[0], dtype=np.float32),
-                               np.linspace(0.0, 1.0, FACE[1], dtype=np.float32))
+_ACROSS = np.linspace(0.0, 1.0, FACE[0], dtype=np.float32)[None, :]  # x of each column, 0..1
+_DOWN = np.linspace(0.0, 1.0, FACE[1], dtype=np.float32)[:, None]  # y of each row
 
 
 def shading(bgr: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32] | None:
@@ -82,14 +84,19 @@ def shading(bgr: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32] | None:
     and one white for all of it takes the darker paper for ink (a shadowed ace's whole upper half
     read as a picture, a 6C's pips as one blob: tune photos)."""
     pixels = np.ascontiguousarray(bgr).ravel()[_CELLS].sum(axis=2, dtype=np.int32)  # cells x pixels
-    nth = int(0.75 * (pixels.shape[1] - 1))
-    paper = np.partition(pixels, nth, axis=1)[:, nth] / 3.0  # the brighter quarter is paper
+    paper = _three_quarters_up(pixels) / 3.0  # each cell's brighter quarter is paper
     a, b, c = _PLANE_FIT @ paper
     corners = (a, a + b, a + c, a + b + c)
     if min(corners) <= 1.0 or max(corners) / min(corners) <= EVEN_LIGHT:
         return None
-    usual = float(np.partition(paper, int(0.75 * (len(paper) - 1)))[int(0.75 * (len(paper) - 1))])
+    usual = float(_three_quarters_up(paper))
     misfit = float(np.sqrt(np.mean((paper - _CELL_CENTRES @ np.array([a, b, c])) ** 2))) / usual
     if misfit > MAX_SHADING_MISFIT:
         return None
-    return np.asarray((a + b * _FACE_X + c * _FACE_Y) / usual, dtype=np.float32)
+    return np.asarray((a + b * _ACROSS + c * _DOWN) / usual, dtype=np.float32)
+
+
+def _three_quarters_up(values: npt.NDArray[np.number[Any]]) -> npt.NDArray[np.float64]:
+    """The value three quarters of the way up each row of `values` (of its last axis)."""
+    nth = int(0.75 * (values.shape[-1] - 1))
+    return np.asarray(np.partition(values, nth, axis=-1)[..., nth], dtype=np.float64)
