@@ -16,8 +16,11 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/shinpan
 
+# The suite on up to TEST_WORKERS processes (pytest-xdist); the browser tests share one served app and
+# run in their written order on one of them (tests/app/conftest.py), the rest beside them.
+TEST_WORKERS ?= 4
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --maxprocesses $(TEST_WORKERS) --dist loadgroup
 
 # The property tests of tests/test_properties.py, 20,000 examples each instead of the suite's 120.
 fuzz: $(STAMP)

@@ -32,12 +32,24 @@ CLICK_ATTEMPTS = 3
 TYPE_SETTLE_MS = 250
 REDRAW_TIMEOUT_MS = 8_000
 PANEL_TIMEOUT_MS = 10_000
+SEAT_TIMEOUT_MS = 5_000
 STOP_GRACE = 3.0
 PHONE = {"width": 412, "height": 915}
 # Taps are made on a phone-wide but very tall page: Flutter draws its own scrolling, so a button
 # below the fold cannot be scrolled to by the browser and a click there would land on something else.
 # Screenshots are taken at the phone's real height.
 DRIVE = {"width": 412, "height": 2400}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under pytest-xdist (`make test`), every browser test runs on one worker, in the order written:
+    they share one `shinpan serve`, its database and its settings, and a test may find what the one
+    before it left (the match Home offers to resume is the one changed last). Spread over two
+    workers by file, a full run once failed so: Resume match did not bring the text-size test to
+    its own match."""
+    for item in items:
+        if {"served_app", "browser"} & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 def _require(condition: bool, reason: str) -> None:
@@ -231,6 +243,26 @@ class AppPage:
         self.last_tap = None
         self.click(name, exact=exact)
         return True
+
+    def choose_seat(self, player: str) -> None:
+        """Make `player` the fighter whose momentum card is tapped next (fighters place momentum together).
+        Who acts is read from the card group's heading ("Ben · Momentum · 52 cards"), never from whether
+        "Ben acts" is on the screen at one instant: in the moment of a redraw the old screen's buttons
+        are still found, and the new one's not yet; a lost tap leaves the heading unchanged."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        heading = self.page.get_by_text(f"{player} · Momentum", exact=False).first
+        for _ in range(CLICK_ATTEMPTS):
+            if not heading.is_visible():
+                acts = self.button(f"{player} acts", exact=False).first
+                if acts.is_visible():
+                    self.click(f"{player} acts", exact=False)
+            try:
+                heading.wait_for(timeout=SEAT_TIMEOUT_MS)
+                return
+            except PlaywrightTimeout:
+                continue
+        raise AssertionError(f"{player} could not be chosen to place momentum")
 
     def gone(self, text: str, *, timeout: float = 15_000) -> None:
         self.page.get_by_text(text).first.wait_for(state="detached", timeout=timeout)

@@ -125,7 +125,8 @@ def test_a_tap_on_an_older_version_is_refused_with_what_the_other_phone_recorded
 
 
 def test_a_database_restart_mid_match_loses_no_stored_tap(postgres_engine: Engine) -> None:
-    """Every PostgreSQL connection of the server is cut (as a restart does) between two taps."""
+    """Every PostgreSQL connection of the server is cut (as a restart does) between two taps: every
+    connection of this test's (tests/db/conftest.py names them), not those of tests running beside it."""
     from sqlalchemy import text
 
     with DurableMatch.start(postgres_engine, get_ruleset("kendo-shiai").make_setup(["Aiko", "Ben"], seed=5)) as first:
@@ -135,8 +136,10 @@ def test_a_database_restart_mid_match_loses_no_stored_tap(postgres_engine: Engin
         session.push(rng.choice(session.match.legal_responses()).action)
     assert session.wait_until_saved(SETTLE)
     with postgres_engine.connect() as admin:
-        admin.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                           "WHERE datname = current_database() AND pid <> pg_backend_pid()"))
+        cut = admin.execute(text("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                                 "WHERE datname = current_database() AND pid <> pg_backend_pid() "
+                                 "AND application_name = current_setting('application_name')")).scalar_one()
+    assert cut >= 1  # the phone's own connection was among them
     for _ in range(3):
         session.push(rng.choice(session.match.legal_responses()).action)
     assert session.wait_until_saved(SETTLE), session.problem

@@ -25,28 +25,13 @@ def tap_hex(app: AppPage, name: str) -> None:
     square.first.wait_for(state="detached")
 
 
-def choose_seat(app: AppPage, player: str) -> None:
-    """Whose momentum card is tapped next; the choice is shown in words ("Ben acts (chosen)") and by
-    the card group's own heading, which a lost tap (a redraw in the same moment) would not change."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    for _ in range(3):
-        app.click(f"{player} acts", exact=False)
-        try:
-            app.see(f"{player} · Momentum", timeout=5_000)  # the group says whose cards these are
-            return
-        except PlaywrightTimeout:
-            continue
-    raise AssertionError(f"{player} could not be chosen to act")
-
-
 def tap(app: AppPage, line: str) -> None:
     """One record line as a referee taps it: a card's button in its kind's box, a moving card and then
     its hex on the map, or a declaration's own button."""
     player, action = line.split(": ", 1)
     verb, _, rest = action.partition(" ")
-    if verb == "momentum" and app.button(f"{player} acts", exact=False).count():
-        choose_seat(app, player)  # fighters place momentum together: who places his now
+    if verb == "momentum":
+        app.choose_seat(player)  # fighters place momentum together: who places his now
     if action in ("pass", "no defence", "charge"):
         app.click(f"{player}: {action}", exact=False)
         return

@@ -92,7 +92,8 @@ def postgres_base_url() -> str | None:
 
 @pytest.fixture
 def postgres_url() -> Iterator[str]:
-    """A PostgreSQL URL whose search_path is a fresh schema; the schema is dropped afterwards."""
+    """A PostgreSQL URL whose search_path is a fresh schema, its connections named after it; the
+    schema is dropped afterwards."""
     base = postgres_base_url()
     if base is None:
         pytest.skip(f"no PostgreSQL server configured (set {POSTGRES_ENV} to run these against one)")
@@ -101,7 +102,10 @@ def postgres_url() -> Iterator[str]:
     admin = create_engine(make_url(base).set(drivername="postgresql+psycopg"), pool_pre_ping=True)
     with admin.begin() as connection:
         connection.execute(text(f'CREATE SCHEMA "{schema}"'))
-    url = make_url(base).update_query_dict({"options": f"-csearch_path={schema}"})  # driver as configured
+    # named by its schema too: a test that cuts connections (a server restart) cuts only its own,
+    # not those of a test running beside it (make test runs several at once)
+    url = make_url(base).update_query_dict({"options": f"-csearch_path={schema}",
+                                            "application_name": schema})  # driver as configured
     try:
         yield url.render_as_string(hide_password=False)
     finally:
