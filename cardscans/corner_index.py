@@ -76,8 +76,9 @@ PALE_RED_SHARE = 0.3
 # a suit glyph whose edges spread further than this (card_glyphs.blur_spread) no longer tells its
 # shape: the suits read right on the tune photos measure 0.05-0.11, the suits of those photos reduced
 # and blurred until a club read as a spade or a heart as a diamond 0.13-0.27 (a blurred pale Q read
-# as a J with a suit as sharp as 0.08 is beyond this measure)
-MAX_BLUR = 0.17
+# as a J with a suit as sharp as 0.08 is beyond this measure). 0.17 let a blurred 9H through as a 9D
+# at 0.165 (scan_blurred_cards: 1.13 % named wrong at 2 px, over its 1 %)
+MAX_BLUR = 0.16
 # a joker's lettering, read alone (no suit, no pips check it), must be sharper: ranks read right on
 # the tune photos measure 0.03-0.07, a drawn KD blurred until its K and D ran into one tall blob
 # that read as a joker 0.15
