@@ -9,13 +9,16 @@ A person reads such a card by its index, not its edge. So:
 2. an index spot is a blob with a smaller one just below it, in any direction (rank over suit), on
    plain paper: little other ink around the pair, unlike a court card's picture;
 3. a spot is kept only with a partner: a spot turned half round, of its size, a card's length away
-   down and to one side (a card prints its index twice, the second upside down);
+   down and to one side (a card prints its index twice, the second upside down); a card seen at a
+   slant from near prints its nearer index up to twice the size of the farther, and such pairs
+   are read last;
 4. each kept spot is read upright by the corner reader on a face laid around it;
 5. two partners that read the same rank (and no two different cards) give that card's outline,
    which the corner reader then examines as it examines any outline (both corners, the pips
    against the rank): the card is named only when that examination names it, and names what the
-   indices named. That outline is an estimate, so where its corner cuts an index and reads less
-   than the spot did, the spot's reading stands for that corner. One index alone names nothing here;
+   indices named (for two spots of different sizes, a perspective view fitted to both). That
+   outline is an estimate, so where its corner cuts an index and reads less than the spot did,
+   the spot's reading stands for that corner. One index alone names nothing here;
 6. on a deck printing four indices, two spots turned alike side by side a card's width apart may
    be its two top indices where its lower half lies under another card: the card is named when
    both read it (cardscans.top_indices), on the outline they give.
@@ -63,6 +66,7 @@ MAX_OTHER_INK = 0.1  # of that paper: more is a picture's print, not an index's 
 MAX_OTHER_INK_BESIDE = 0.3
 PARTNER_TURN = np.radians(30)  # off a half turn
 PARTNER_SIZE = 1.33  # one spot's spacing over its partner's, at most
+SLANTED_PARTNER_SIZE = 2.0  # ... on a card seen at a slant from near (tune photos: 1.41-1.9)
 PARTNER_DISTANCE = (4.0, 14.0)  # in SPACINGs: a card's diagonal between its two indices
 PARTNER_SLANT = (0.35, 1.5)  # the partner's distance across over its distance down
 CARD_ASPECT = (0.95, 2.0)  # height over width of the outline two partners give (a squeezed photo: 1.15)
@@ -214,15 +218,20 @@ def _pair_geometry(spots: list[IndexSpot]) -> tuple[npt.NDArray[np.float64], ...
     return turn, sizes, down, across
 
 
-def partners(spots: list[IndexSpot]) -> npt.NDArray[np.bool_]:
-    """[i, j]: spot j may be the other index of spot i's card (see the module's step 3)."""
+def partners(spots: list[IndexSpot], most_size: float = PARTNER_SIZE) -> npt.NDArray[np.bool_]:
+    """[i, j]: spot j may be the other index of spot i's card (see the module's step 3), the one
+    spot's spacing at most `most_size` times the other's."""
     if not spots:
         return np.zeros((0, 0), bool)
-    turn, sizes, down, across = _pair_geometry(spots)
+    return _partners(_pair_geometry(spots), most_size)
+
+
+def _partners(geometry: tuple[npt.NDArray[np.float64], ...], most_size: float) -> npt.NDArray[np.bool_]:
+    turn, sizes, down, across = geometry
     across = np.abs(across)
     distance = np.hypot(down, across)
     slant = across / np.maximum(down, 1e-6)
-    return np.asarray((np.pi - np.abs(turn) < PARTNER_TURN) & (sizes < PARTNER_SIZE) & (sizes > 1 / PARTNER_SIZE)
+    return np.asarray((np.pi - np.abs(turn) < PARTNER_TURN) & (sizes < most_size) & (sizes > 1 / most_size)
                       & (down > 0) & (distance > PARTNER_DISTANCE[0]) & (distance < PARTNER_DISTANCE[1])
                       & (slant > PARTNER_SLANT[0]) & (slant < PARTNER_SLANT[1]), dtype=np.bool_)
 
@@ -266,7 +275,29 @@ def card_outline(first: IndexSpot, second: IndexSpot) -> Quad | None:
     top_left = near + min(0.0, width) * across
     corners = [top_left, top_left + abs(width) * across, top_left + abs(width) * across + height * down,
                top_left + height * down]
+    if max(first.spacing, second.spacing) > PARTNER_SIZE * min(first.spacing, second.spacing):
+        return _seen_at_a_slant(first, second, side, abs(width) / height)
     return np.array(corners, np.float32)
+
+
+def _seen_at_a_slant(first: IndexSpot, second: IndexSpot, side: float, aspect: float) -> Quad | None:
+    """The outline of a card seen at a slant from near, whose nearer index prints larger: each spot
+    shows the card about its index (its rank's centre, one spacing across and down, at its own
+    scale), and one perspective view (a homography) is fitted to both. `side` as in card_outline;
+    `aspect`: the card's width over its height, as the two spots give it."""
+    width = FACE[1] * aspect
+    first_rank = (RANK_CENTRE[0] if side > 0 else width - RANK_CENTRE[0], RANK_CENTRE[1])
+    second_rank = (width - first_rank[0], FACE[1] - RANK_CENTRE[1])  # printed upside down
+    on_card, in_frame = [], []
+    for spot, (x, y), way in ((first, first_rank, 1.0), (second, second_rank, -1.0)):
+        for across, down in ((0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)):
+            on_card.append((x + way * across * SPACING, y + way * down * SPACING))
+            in_frame.append(spot.rank + spot.spacing * (across * spot.across + down * spot.down))
+    view, _ = cv2.findHomography(np.array(on_card, np.float32), np.array(in_frame, np.float32), 0)  # least squares
+    if view is None:
+        return None
+    corners = np.array([[[0.0, 0.0]], [[width, 0.0]], [[width, FACE[1]]], [[0.0, FACE[1]]]], np.float32)
+    return np.asarray(cv2.perspectiveTransform(corners, view).reshape(4, 2), np.float32)
 
 
 Confirm = Callable[[Quad, str | None, IndexReadings], CardSighting | None]
@@ -316,7 +347,13 @@ def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], read: 
     free = [spot for spot in found
             if not any(quad_contains(quad, (float(spot.rank[0]), float(spot.rank[1]))) for quad in taken)]
     spots = [spot for spot in free if spot.other_ink <= MAX_OTHER_INK]
-    linked = partners(spots)
+    linked = slanted = np.zeros((0, 0), bool)
+    if spots:
+        geometry = _pair_geometry(spots)
+        linked = _partners(geometry, PARTNER_SIZE)
+        # a card seen at a slant from near (a phone held low over it) prints its nearer index larger:
+        # those pairs are read after every other, with what the read budget leaves
+        slanted = _partners(geometry, SLANTED_PARTNER_SIZE) & ~linked
     readings: dict[int, CornerReading] = {}
 
     def reading(index: int) -> CornerReading | None:
@@ -328,7 +365,7 @@ def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], read: 
 
     named: list[CardSighting] = []
     outlines = list(taken)
-    for first, second in _widest_first(spots, linked):
+    for first, second in _widest_first(spots, linked) + _widest_first(spots, slanted):
         one = reading(first)
         if one is None or one.rank is None:
             continue
