@@ -10,8 +10,8 @@ A person reads such a card by its index, not its edge. So:
    plain paper: little other ink around the pair, unlike a court card's picture;
 3. a spot is kept only with a partner: a spot turned half round, of its size, a card's length away
    down and to one side (a card prints its index twice, the second upside down); a card seen at a
-   slant from near prints its nearer index up to twice the size of the farther, and such pairs
-   are read last;
+   slant from near prints its nearer index up to twice the size of the farther: in a frame where
+   nothing is named yet, such pairs holding alike ink for their sizes are read last;
 4. each kept spot is read upright by the corner reader on a face laid around it;
 5. two partners that read the same rank (and no two different cards) give that card's outline,
    which the corner reader then examines as it examines any outline (both corners, the pips
@@ -67,6 +67,9 @@ MAX_OTHER_INK_BESIDE = 0.3
 PARTNER_TURN = np.radians(30)  # off a half turn
 PARTNER_SIZE = 1.33  # one spot's spacing over its partner's, at most
 SLANTED_PARTNER_SIZE = 2.0  # ... on a card seen at a slant from near (tune photos: 1.41-1.9)
+# such pairs must hold alike ink for their sizes (`_inked_alike`): the larger tune set's AC measures
+# 0.59, three in four of the other pairs so tried more than 0.78, and each read costs ~1.5 ms
+SLANTED_INK_UNLIKENESS = 0.8
 PARTNER_DISTANCE = (4.0, 14.0)  # in SPACINGs: a card's diagonal between its two indices
 PARTNER_SLANT = (0.35, 1.5)  # the partner's distance across over its distance down
 CARD_ASPECT = (0.95, 2.0)  # height over width of the outline two partners give (a squeezed photo: 1.15)
@@ -259,6 +262,16 @@ def upright_face(image: npt.NDArray[np.uint8], spot: IndexSpot, colourless: bool
     return balance_by_corner(np.asarray(face, dtype=np.uint8), colourless)
 
 
+def _inked_alike(spots: list[IndexSpot]) -> npt.NDArray[np.bool_]:
+    """[i, j]: the two spots' ranks and suits hold alike ink, each for its spot's size (one index
+    printed twice, the nearer larger), within SLANTED_INK_UNLIKENESS summed over the two logs."""
+    inked = np.array([spot.inked for spot in spots], np.float64).clip(1.0)
+    spacings = np.array([spot.spacing for spot in spots], np.float64)
+    per_area = np.log(inked / (spacings ** 2)[:, None])
+    unlike = np.abs(per_area[:, None, :] - per_area[None, :, :]).sum(axis=2)
+    return np.asarray(unlike <= SLANTED_INK_UNLIKENESS, dtype=np.bool_)
+
+
 def card_outline(first: IndexSpot, second: IndexSpot) -> Quad | None:
     """The outline of the card whose indices two partner spots are, clockwise from the top left as
     `first` stands; None when it is not card-shaped."""
@@ -351,9 +364,12 @@ def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], read: 
     if spots:
         geometry = _pair_geometry(spots)
         linked = _partners(geometry, PARTNER_SIZE)
-        # a card seen at a slant from near (a phone held low over it) prints its nearer index larger:
-        # those pairs are read after every other, with what the read budget leaves
-        slanted = _partners(geometry, SLANTED_PARTNER_SIZE) & ~linked
+        if not taken:
+            # a card seen at a slant from near (a phone held low over it) prints its nearer index
+            # larger: in a frame where nothing is named yet (such a card fills it), those pairs are
+            # read after every other, with what the read budget leaves (in a frame of named cards
+            # their reads cost a scene ~5 ms and named nothing more: tune photos)
+            slanted = _partners(geometry, SLANTED_PARTNER_SIZE) & ~linked & _inked_alike(spots)
     readings: dict[int, CornerReading] = {}
 
     def reading(index: int) -> CornerReading | None:
