@@ -68,7 +68,7 @@ PARTNER_TURN = np.radians(30)  # off a half turn
 PARTNER_SIZE = 1.33  # one spot's spacing over its partner's, at most
 SLANTED_PARTNER_SIZE = 2.0  # ... on a card seen at a slant from near (tune photos: 1.41-1.9)
 # such pairs must hold alike ink for their sizes (`_inked_alike`): the larger tune set's AC measures
-# 0.59, three in four of the other pairs so tried more than 0.78, and each read costs ~1.5 ms
+# 0.59, three in four of the pairs so tried on the tune sets more than 0.78; each read costs ~1.5 ms
 SLANTED_INK_UNLIKENESS = 0.8
 PARTNER_DISTANCE = (4.0, 14.0)  # in SPACINGs: a card's diagonal between its two indices
 PARTNER_SLANT = (0.35, 1.5)  # the partner's distance across over its distance down
@@ -367,8 +367,9 @@ def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], read: 
         if not taken:
             # a card seen at a slant from near (a phone held low over it) prints its nearer index
             # larger: in a frame where nothing is named yet (such a card fills it), those pairs are
-            # read after every other, with what the read budget leaves (in a frame of named cards
-            # their reads cost a scene ~5 ms and named nothing more: tune photos)
+            # read after every other, with what the read budget leaves (in frames of named cards
+            # too, they cost the white scene frames 3-5 ms on the mean and named nothing more on
+            # any tune set)
             slanted = _partners(geometry, SLANTED_PARTNER_SIZE) & ~linked & _inked_alike(spots)
     readings: dict[int, CornerReading] = {}
 
