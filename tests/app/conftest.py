@@ -45,8 +45,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Under pytest-xdist (`make test`), every browser test runs on one worker, in the order written:
     they share one `shinpan serve`, its database and its settings, and a test may find what the one
     before it left (the match Home offers to resume is the one changed last). Spread over two
-    workers by file, a full run once failed so: Resume match did not bring the text-size test to
-    its own match."""
+    workers by file, a full run once failed: after Resume match the text-size test's referee screen
+    never came (another file's leftovers or a tap lost under two browsers at once)."""
     for item in items:
         if {"served_app", "browser"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.xdist_group("browser"))
