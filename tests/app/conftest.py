@@ -174,11 +174,8 @@ class AppPage:
         return self.page.get_by_role("button", name=name, exact=exact)
 
     def click(self, name: str, *, exact: bool = True, redraws: bool = True) -> None:
-        """Tap a button, activated on its semantics node as a screen reader does (a pointer's tap
-        lands where the button was drawn a moment before: on a loaded machine a full run saw one
-        land beside "Hana: offer none", which stayed on the screen); by default wait until the
-        screen has been redrawn (the tapped node is gone), since a tap on the old drawing in that
-        moment would be lost."""
+        """Tap a button; by default wait until the screen has been redrawn (the tapped node is gone),
+        since a tap on the old drawing in that moment would be lost."""
         from playwright.sync_api import Error as PlaywrightError
         from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -188,7 +185,7 @@ class AppPage:
             # address following the screen redraws it once): then the same button is found anew.
             button = self.button(name, exact=exact).first.element_handle()
             try:
-                button.dispatch_event("click")
+                button.click()
                 break
             except PlaywrightError as error:
                 if "not attached" not in str(error) or attempt == CLICK_ATTEMPTS - 1:
@@ -202,7 +199,7 @@ class AppPage:
                 # tap of the browser tests redraws within this wait when it lands (a whole run of the
                 # 29 never came here), and one that changes nothing changes nothing twice
                 with contextlib.suppress(PlaywrightError, PlaywrightTimeout):
-                    button.dispatch_event("click")
+                    button.click()
                     button.wait_for_element_state("hidden", timeout=REDRAW_TIMEOUT_MS)
         self.page.wait_for_timeout(SETTLE_MS)
 
