@@ -265,11 +265,18 @@ def upright_face(image: npt.NDArray[np.uint8], spot: IndexSpot, colourless: bool
 def _inked_alike(spots: list[IndexSpot]) -> npt.NDArray[np.bool_]:
     """[i, j]: the two spots' ranks and suits hold alike ink, each for its spot's size (one index
     printed twice, the nearer larger), within SLANTED_INK_UNLIKENESS summed over the two logs."""
-    inked = np.array([spot.inked for spot in spots], np.float64).clip(1.0)
-    spacings = np.array([spot.spacing for spot in spots], np.float64)
-    per_area = np.log(inked / (spacings ** 2)[:, None])
-    unlike = np.abs(per_area[:, None, :] - per_area[None, :, :]).sum(axis=2)
+    logs = _ink_logs(spots, per_area=True)
+    unlike = np.abs(logs[:, None, :] - logs[None, :, :]).sum(axis=2)
     return np.asarray(unlike <= SLANTED_INK_UNLIKENESS, dtype=np.bool_)
+
+
+def _ink_logs(spots: list[IndexSpot], per_area: bool) -> npt.NDArray[np.float64]:
+    """Each spot's rank and suit ink (at least one pixel) as logs, [spot, rank or suit];
+    `per_area`: over its spacing squared, so one index printed larger weighs as printed smaller."""
+    inked = np.array([spot.inked for spot in spots], np.float64).clip(1.0)
+    if per_area:
+        inked /= np.array([spot.spacing for spot in spots], np.float64)[:, None] ** 2
+    return np.asarray(np.log(inked), dtype=np.float64)
 
 
 def card_outline(first: IndexSpot, second: IndexSpot) -> Quad | None:
@@ -285,11 +292,11 @@ def card_outline(first: IndexSpot, second: IndexSpot) -> Quad | None:
     width, height = float((far - near) @ across), float((far - near) @ down)
     if height <= 0 or not CARD_ASPECT[0] <= height / max(abs(width), 1e-6) <= CARD_ASPECT[1]:
         return None
+    if max(first.spacing, second.spacing) > PARTNER_SIZE * min(first.spacing, second.spacing):
+        return _seen_at_a_slant(first, second, side, abs(width) / height)
     top_left = near + min(0.0, width) * across
     corners = [top_left, top_left + abs(width) * across, top_left + abs(width) * across + height * down,
                top_left + height * down]
-    if max(first.spacing, second.spacing) > PARTNER_SIZE * min(first.spacing, second.spacing):
-        return _seen_at_a_slant(first, second, side, abs(width) / height)
     return np.array(corners, np.float32)
 
 
@@ -440,8 +447,8 @@ def _top_pair_unlikeness(left: IndexSpot, right: IndexSpot) -> float:
     two joined, and only the joined one stands where the card's rank does)."""
     apart = float(np.hypot(*(right.rank - left.rank))) / ((left.spacing + right.spacing) / 2)
     # one index printed twice: its rank and its suit each of one weight of ink in both
-    unalike = sum(abs(float(np.log(max(one, 1.0) / max(other, 1.0))))
-                  for one, other in zip(left.inked, right.inked, strict=True))
+    logs = _ink_logs([left, right], per_area=False)
+    unalike = float(np.abs(logs[0] - logs[1]).sum())
     return max(left.other_ink, right.other_ink) + abs(float(np.log(apart / TOP_INDICES_APART))) + unalike
 
 

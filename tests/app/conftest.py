@@ -293,6 +293,17 @@ class AppPage:
                 return
         raise AssertionError(f"could not type {value!r} into {label!r}")
 
+    def new_match(self, game: str, names: dict[str, str], *choices: str) -> None:
+        """New match of `game`, the buttons `choices` tapped (a deck, another player), each player's
+        name typed into its box (`names`: box label -> name), started."""
+        self.click("New match")
+        self.click(game)
+        for choice in choices:
+            self.click(choice)
+        for label, name in names.items():
+            self.fill(label, name)
+        self.click("Start match")
+
     def start_kendo_match(self, red: str, white: str) -> None:
         """New Kendo Shiai match; the red player wins the offer of brown cards and starts."""
         self.click("New match")

@@ -35,11 +35,8 @@ def play(app: AppPage, player: str, card: str) -> None:
 
 
 def test_a_whole_kenpo_match_is_refereed_from_taps_to_its_draw(app: AppPage) -> None:
-    app.click("New match")
-    app.click("Ancient Arts: Kenpo Masters")
-    app.fill("Player 1 name (yellow side)", "Cullam")
-    app.fill("Player 2 name (red side)", "Adam")
-    app.click("Start match")
+    app.new_match("Ancient Arts: Kenpo Masters",
+                  {"Player 1 name (yellow side)": "Cullam", "Player 2 name (red side)": "Adam"})
     app.click("Cullam: starts")
 
     # The tap script of tests/rules/kenpo/records/faq-draw.shinpan.

@@ -47,12 +47,8 @@ def test_a_card_entered_in_the_deck_editor_is_played_in_a_refereed_match(app: Ap
     app.shot("40-matcg-deck-editor")
 
     app.click("Home")
-    app.click("New match")
-    app.click("Martial Arts: The Trading Card Game")
-    app.click("Deck 1: Dojo (59 cards)")
-    app.fill("Player 1 name", "Ann")
-    app.fill("Player 2 name", "Ben")
-    app.click("Start match")
+    app.new_match("Martial Arts: The Trading Card Game", {"Player 1 name": "Ann", "Player 2 name": "Ben"},
+                  "Deck 1: Dojo (59 cards)")
     for tap in ("Ann: shuffle", "Ben: shuffle", "Ann: starts"):
         app.click(tap)
     app.fill("Filter responses", "Dojo Kick")

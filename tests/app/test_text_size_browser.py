@@ -91,11 +91,8 @@ def test_the_mace_map_and_the_kenpo_points_question_stay_whole_at_200_percent(si
     app.button("200% (chosen)").wait_for()
     problems: dict[str, list[str]] = {}
     app.click("Home")
-    app.click("New match")
-    app.click("MACE: Martial Arts Card Engine")
-    app.fill("Player 1 name", "Takahashi-Watanabe")
-    app.fill("Player 2 name", "Yamamoto-Kobayashi")
-    app.click("Start match")
+    app.new_match("MACE: Martial Arts Card Engine",
+                  {"Player 1 name": "Takahashi-Watanabe", "Player 2 name": "Yamamoto-Kobayashi"})
     for player, card in (("Takahashi-Watanabe", "9H"), ("Yamamoto-Kobayashi", "9D")):
         app.choose_seat(player)
         app.fill("Filter responses", f"momentum {card}")
@@ -107,11 +104,8 @@ def test_the_mace_map_and_the_kenpo_points_question_stay_whole_at_200_percent(si
     app.shot("52-mace-text-200")
     app.click("Home")
 
-    app.click("New match")
-    app.click("Ancient Arts: Kenpo Masters")
-    app.fill("Player 1 name (yellow side)", "Takahashi-Watanabe")
-    app.fill("Player 2 name (red side)", "Yamamoto-Kobayashi")
-    app.click("Start match")
+    app.new_match("Ancient Arts: Kenpo Masters", {"Player 1 name (yellow side)": "Takahashi-Watanabe",
+                                                  "Player 2 name (red side)": "Yamamoto-Kobayashi"})
     app.click("Takahashi-Watanabe: starts")
     app.fill("Filter responses", "Front Kick forward")
     app.click("Takahashi-Watanabe: Front Kick forward")
