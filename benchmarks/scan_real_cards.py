@@ -55,7 +55,7 @@ if str(ROOT) not in sys.path:
 
 from benchmarks.peers.edje_corner import EdjeReader  # noqa: E402
 from benchmarks.report import Figure, emit, median, percentile  # noqa: E402
-from cardscans.card_indices import IndexSet  # noqa: E402
+from cardscans.card_indices import IndexCorners, IndexSet  # noqa: E402
 from cardscans.pipeline import Scanner  # noqa: E402
 
 MANIFEST = ROOT / "benchmarks" / "data" / "cards-real" / "manifest.json"
@@ -83,6 +83,7 @@ class PhotoSet:
     indices: IndexSet
     photos: list[Photo]
     goal: bool = True  # False: printed without a goal (a deck the reader is not meant to read)
+    corners: IndexCorners = 4  # the corners its deck prints an index in, as chosen on the Decks screen
     missing: str = ""  # why the set cannot be run here, or ""
 
 
@@ -100,7 +101,7 @@ def cached_sets(folder: Path) -> list[PhotoSet]:
     return [PhotoSet(name, card_set["role"], card_set["kind"], card_set["indices"],
                      [Photo(folder / name / photo["file"], list(photo["cards"]), list(photo.get("partial", [])))
                       for photo in card_set["photos"]],
-                     missing=missing)
+                     missing=missing, corners=card_set.get("corners", 4))
             for name, card_set in sets.items()]
 
 
@@ -113,7 +114,8 @@ def committed_sets() -> list[PhotoSet]:
         name = f"ammememe-{photo['deck']}-{photo['kind']}s"
         key = f"{photo['role']}.{name}"
         if key not in sets:
-            sets[key] = PhotoSet(name, photo["role"], photo["kind"], manifest["indices"], [], goal=deck["goal"])
+            sets[key] = PhotoSet(name, photo["role"], photo["kind"], manifest["indices"], [], goal=deck["goal"],
+                                 corners=deck["corners"])
         sets[key].photos.append(Photo(AMMEMEME / "photos" / photo["file"], list(photo["cards"]),
                                       list(photo["partial"])))
     return list(sets.values())
@@ -124,9 +126,10 @@ def more_tune_set(folder: Path) -> PhotoSet:
     more: dict[str, Any] = json.loads((AMMEMEME / "more-tune.json").read_text(encoding="utf-8"))
     place = folder / more["set"]
     missing = "" if place.is_dir() else f"{place} is missing: run benchmarks/data/cards-ammememe/more_tune.py"
-    indices = json.loads((AMMEMEME / "manifest.json").read_text(encoding="utf-8"))["indices"]
-    return PhotoSet(more["set"], more["role"], more["kind"], indices,
-                    [Photo(place / photo["file"], list(photo["cards"])) for photo in more["photos"]], missing=missing)
+    manifest = json.loads((AMMEMEME / "manifest.json").read_text(encoding="utf-8"))
+    return PhotoSet(more["set"], more["role"], more["kind"], manifest["indices"],
+                    [Photo(place / photo["file"], list(photo["cards"])) for photo in more["photos"]], missing=missing,
+                    corners=manifest["decks"]["white"]["corners"])
 
 
 def german_overlaps_set(folder: Path, name: str, role: str) -> PhotoSet:
@@ -224,7 +227,7 @@ def figures_for(card_set: PhotoSet, peer: EdjeReader | None, report_misses: bool
     frames = [image for image, _ in loaded]
     truth = [photo.cards for _, photo in loaded]
     partial = [photo.partial for _, photo in loaded]
-    scanner = Scanner.for_catalog("playing-cards", card_indices=card_set.indices)
+    scanner = Scanner.for_catalog("playing-cards", card_indices=card_set.indices, index_corners=card_set.corners)
     named, times = run_shinpan(scanner, frames)
     missed = 0
     for (_, photo), cards in zip(loaded, named, strict=True):

@@ -24,6 +24,11 @@ from cardscans.paper_light import FACE
 
 IndexSet = Literal["english", "german", "french"]
 INDEX_SETS: tuple[IndexSet, ...] = ("english", "german", "french")
+# the corners a deck prints its index in: two diagonally opposite (most English decks) or all four
+# (most German and French ones, some English ones); a four-index card shows its two top indices
+# where another card hides its lower half
+IndexCorners = Literal[2, 4]
+INDEX_CORNERS: tuple[IndexCorners, ...] = (2, 4)
 NUMBERS = ("2", "3", "4", "5", "6", "7", "8", "9", "10")
 # printed letters -> MACE's rank
 LETTERS: dict[IndexSet, dict[str, str]] = {

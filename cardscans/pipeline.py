@@ -13,7 +13,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from cardscans.card_indices import IndexSet
+from cardscans.card_indices import IndexCorners, IndexSet
 from cardscans.identify import loaded_catalog, sighting_from_code
 from cardscans.imageio import downscale, to_bgr, to_gray, work_scale
 from cardscans.index_pairs import cards_by_index_pairs
@@ -54,14 +54,17 @@ class Scanner:
 
     @classmethod
     def for_catalog(cls, catalog: str | None, gallery: FaceGallery | None = None,
-                    card_indices: IndexSet = "english") -> Scanner:
+                    card_indices: IndexSet = "english", index_corners: IndexCorners = 4) -> Scanner:
         """`card_indices`: the lettering of the playing cards' corner indices (english A K Q J,
-        german A K D B, french A R D V); a deck of other lettering is read as unrecognised."""
+        german A K D B, french A R D V); a deck of other lettering is read as unrecognised.
+        `index_corners`: the corners the deck prints an index in, 2 or 4 (the default reads both
+        kinds; 2 spares the time of looking at corners such a deck leaves blank)."""
         deck = None
         if catalog is not None and catalog != PLAYING_CARDS:
             loaded = loaded_catalog(catalog)
             deck = DeckCatalog.recognise(catalog, [c.id for c in loaded.cards]) if loaded else None
-        corners = CornerReader.standard(card_indices) if catalog == PLAYING_CARDS or deck is not None else None
+        corners = (CornerReader.for_deck(card_indices, index_corners)
+                   if catalog == PLAYING_CARDS or deck is not None else None)
         return cls(catalog=catalog, gallery=gallery, corners=corners, deck=deck)
 
     def scan(self, image: Any, effort: Effort = "auto") -> list[CardSighting]:
@@ -124,8 +127,10 @@ class Scanner:
                 sighting = examine_top(corners, colour, quad, self.deck, grey)
                 return sighting if sighting.kind == "card" else None
 
+            # a card's two top indices side by side (its lower half under another card) only where
+            # the deck prints them
             by_indices = cards_by_index_pairs(to_bgr(colour), corners.read_index, confirm, taken, grey, unnamed,
-                                              confirm_top)
+                                              confirm_top if corners.corners == 4 else None)
             read = named_over(read, by_indices)
         return once_each(read)
 

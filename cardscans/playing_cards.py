@@ -15,13 +15,13 @@ reason: a wrong card is worse than none. A deck with unusual lettering can be ta
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import numpy.typing as npt
 
 from cardscans.card_glyphs import SHADED_LEVEL, BalancedFace, balance, is_colourless, light_on_dark
-from cardscans.card_indices import BLACK_SUITS, JOKER, NUMBERS, RED_SUITS
+from cardscans.card_indices import BLACK_SUITS, INDEX_CORNERS, JOKER, NUMBERS, RED_SUITS, IndexCorners, IndexSet
 from cardscans.corner_index import (
     COURT_RANKS,
     INK_LEVELS,
@@ -70,7 +70,17 @@ IndexReadings = tuple[CornerReading, CornerReading]
 @dataclass
 class CornerReader(IndexReader):
     """Reads a card's face by its corner indices (cardscans.corner_index): `examine` answers a card
-    or the reason it is not one."""
+    or the reason it is not one. `corners`: the corners its deck prints an index in (2 or 4): a
+    two-index deck's other corners are never looked at."""
+
+    corners: IndexCorners = 4
+
+    @classmethod
+    def for_deck(cls, indices: IndexSet = "english", corners: IndexCorners = 4) -> CornerReader:
+        """The reader of a deck lettered `indices` with an index in `corners` of its corners."""
+        if corners not in INDEX_CORNERS:
+            raise ValueError(f"a deck prints its index in 2 or 4 corners, not {corners!r}")
+        return replace(cls.standard(indices), corners=corners)
 
     def read(self, face: npt.NDArray[np.uint8]) -> tuple[str, float] | None:
         reading = self.examine_face(face)
@@ -133,7 +143,8 @@ class CornerReader(IndexReader):
                 another_rank = other.rank not in (None, (reading.card_id or "")[:-1]) and (
                     other.rank_margin >= SINGLE_CORNER_MARGIN)
                 confirmed = (self._pips_confirm(balanced, reading) or self._rank_confirms(balanced, reading, other)
-                             or (None if another_rank else self._other_corners_confirm(balanced, reading)))
+                             or (None if another_rank or self.corners == 2
+                                 else self._other_corners_confirm(balanced, reading)))
                 if confirmed is None:
                     return CornerReading(None, reading.score,
                                          f"one corner index only, not clear enough ({other.reason})")
@@ -226,7 +237,7 @@ class CornerReader(IndexReader):
         """A lone corner's reading confirmed by the top-right or bottom-left corner, which a deck
         with four indices prints too (jacky-scenes' deck, whose usual second corner a neighbour or a
         tight outline often hides): one of them must read the same card and neither another. Asked
-        only when one corner alone is unsure, so two-index decks pay for it seldom."""
+        only when one corner alone is unsure, and never of a two-index deck."""
         confirming: CornerReading | None = None
         for face in (balanced.mirrored_face(), balanced.turned().mirrored_face()):
             other = self.read_corner(face, levels=(0,))  # a confirmation: its plain cut only, for time

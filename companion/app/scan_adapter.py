@@ -30,6 +30,15 @@ class ScanOutcome:
     outlined_png: bytes  # the picture with every tag and card outlined and named
 
 
+@dataclass(frozen=True)
+class PlayingCardPrint:
+    """How the playing cards in hand print their corner index (chosen on the Decks screen): its
+    letters (english, german, french: the names cardscans knows) and in how many corners (2 or 4)."""
+
+    letters: str = "english"
+    corners: int = 4
+
+
 class ScanFailed(Exception):
     """The picture could not be read at all (empty, truncated, not an image)."""
 
@@ -64,12 +73,13 @@ def _gallery(faces_version: float) -> tuple[Any, str]:
 
 
 @lru_cache(maxsize=8)
-def _scanner_for(catalog_id: str | None, faces_version: float, card_indices: str) -> tuple[Any, str]:
+def _scanner_for(catalog_id: str | None, faces_version: float, card_print: PlayingCardPrint) -> tuple[Any, str]:
     from cardscans.pipeline import Scanner
 
     gallery, problem = _gallery(faces_version)
-    # Settings keep only the names cardscans knows (english, german, french).
-    return Scanner.for_catalog(catalog_id, gallery, card_indices=card_indices), problem  # type: ignore[arg-type]
+    # Settings keep only the values cardscans knows (english, german, french; 2 or 4).
+    return Scanner.for_catalog(catalog_id, gallery, card_indices=card_print.letters,  # type: ignore[arg-type]
+                               index_corners=card_print.corners), problem  # type: ignore[arg-type]
 
 
 @lru_cache(maxsize=1)
@@ -81,11 +91,12 @@ def _qr_reader() -> Any:
     return QrReader.create(decoder_chain_for(running_platform()))
 
 
-def _scanner(catalog_id: str | None, known: Catalog | None = None, card_indices: str = "english") -> tuple[Any, str]:
+def _scanner(catalog_id: str | None, known: Catalog | None = None,
+             card_print: PlayingCardPrint = PlayingCardPrint()) -> tuple[Any, str]:
     """The scanner for a catalog, or for a known one (a player's own deck, made per match), with the
-    registered faces as they are on disk now and the corner letters of the playing cards in hand."""
+    registered faces as they are on disk now and the corner indices of the playing cards in hand."""
     if known is None:
-        scanner, problem = _scanner_for(catalog_id, _faces_version(), card_indices)
+        scanner, problem = _scanner_for(catalog_id, _faces_version(), card_print)
     else:
         from cardscans.pipeline import Scanner
 
@@ -114,7 +125,7 @@ def register_card_photo(catalog_id: str, card_id: str, data: bytes, source: str 
 
 
 def scan_picture(data: bytes, catalog_id: str | None, source: str = "picture",
-                 known: Catalog | None = None, card_indices: str = "english") -> ScanOutcome:
+                 known: Catalog | None = None, card_print: PlayingCardPrint = PlayingCardPrint()) -> ScanOutcome:
     import cv2
 
     from cardscans.imageio import ImageError, decode_image_bytes
@@ -123,7 +134,7 @@ def scan_picture(data: bytes, catalog_id: str | None, source: str = "picture",
         image = decode_image_bytes(data, source)
     except ImageError as error:
         raise ScanFailed(str(error)) from None
-    scanner, gallery_problem = _scanner(catalog_id, known, card_indices)
+    scanner, gallery_problem = _scanner(catalog_id, known, card_print)
     try:
         sightings = scanner.scan(image, effort="fast" if source == "camera picture" else "auto")
     except Exception as error:  # the screen's boundary: one message, the match untouched

@@ -23,6 +23,9 @@ def register(subparsers: Any) -> None:
     scan.add_argument("--indices", choices=("english", "german", "french"), default="english",
                       help="letters of the playing cards' corner indices: english A K Q J, german A K D B, "
                            "french A R D V (default english); cards of other lettering are unrecognised")
+    scan.add_argument("--index-corners", type=int, choices=(2, 4), default=4,
+                      help="corners the playing cards print their index in: 4 (default; a card whose lower half "
+                           "another hides is read by its two top indices) or 2 (most English decks: faster)")
     scan.add_argument("--json", action="store_true", help="print JSON")
     scan.set_defaults(func=cmd_scan)
 
@@ -99,8 +102,8 @@ def cmd_scan(args: argparse.Namespace) -> int:
         except ImageError as error:
             raise CliError(str(error)) from None
     try:
-        scanner = Scanner.for_known_catalog(known, gallery) if known else Scanner.for_catalog(args.catalog, gallery,
-                                                                             card_indices=args.indices)
+        scanner = Scanner.for_known_catalog(known, gallery) if known else Scanner.for_catalog(
+            args.catalog, gallery, card_indices=args.indices, index_corners=args.index_corners)
     except DecoderUnavailable as error:
         raise CliError(str(error)) from None
     if not scanner.reader.available:

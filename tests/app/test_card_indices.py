@@ -1,5 +1,7 @@
-"""The corner letters of the playing cards in hand (issue 16), chosen on the Decks screen, reach the scanner:
-a German jack (a B in its corners) is named by a German reader and left unrecognised by an English one."""
+"""The corner indices of the playing cards in hand (issue 16), chosen on the Decks screen, reach the scanner:
+a German jack (a B in its corners) is named by a German reader and left unrecognised by an English one;
+a four-index card whose lower half lies under another is named by its top indices only while the deck
+is said to print all four corners."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from cardscans import synthetic
 from cardscans.card_drawing import draw_suit, playing_card_face
 from companion.app.db_adapter import DbStore
 from companion.app.viewmodels.app import AppViewModel
@@ -33,6 +36,22 @@ def german_jack_of_spades_on_a_table() -> bytes:
     return png.tobytes()
 
 
+def queen_of_diamonds_under_the_seven_of_spades() -> bytes:
+    """A four-index QD on a mat, its lower half under a 7S turned across it: only its two top indices show."""
+    def turned(centre: tuple[float, float], degrees: float) -> np.ndarray:
+        angle = np.deg2rad(degrees)
+        half = np.array([[-125, -175], [125, -175], [125, 175], [-125, 175]], np.float32)
+        rotation = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]], np.float32)
+        return np.asarray(half @ rotation.T + np.array(centre, np.float32), dtype=np.float32)
+
+    mat = np.full((900, 700, 3), (60, 90, 30), np.uint8)
+    scene = synthetic.place(mat, playing_card_face("QD", four_indices=True), turned((330, 300), 4.0))
+    scene = synthetic.place(scene, playing_card_face("7S"), turned((380, 560), -12.0))
+    ok, png = cv2.imencode(".png", synthetic.camera(scene, np.random.default_rng(5), blur=0.8, noise=3.0, light=0.1))
+    assert ok
+    return png.tobytes()
+
+
 def mace_app(tmp_path: Path) -> AppViewModel:
     store = DbStore(open_database(f"sqlite:///{tmp_path / 'shinpan.db'}"), "test database")
     app = AppViewModel(store, tmp_path / "settings.json")
@@ -49,13 +68,29 @@ def test_the_decks_screens_corner_letters_reach_the_scanner(tmp_path: Path) -> N
     picture = german_jack_of_spades_on_a_table()
 
     app.go("live", app.live.match_id if app.live else None)
-    assert app.scan is not None and app.scan.card_indices == "english"
+    assert app.scan is not None and app.scan.card_print.letters == "english"
     assert not app.scan.picture(picture)  # an English reader never names a B
     assert app.scan.last_seen == ()
 
     app.settings.set_card_indices("german")
     app.go("live", app.live.match_id if app.live else None)
-    assert app.scan is not None and app.scan.card_indices == "german"
+    assert app.scan is not None and app.scan.card_print.letters == "german"
     assert app.scan.picture(picture)
     assert [card.upper() for card in app.scan.last_seen] == ["JS"]
     assert SettingsViewModel.load(tmp_path / "settings.json").card_indices == "german"  # kept for next time
+
+
+def test_the_decks_screens_index_corners_reach_the_scanner(tmp_path: Path) -> None:
+    app = mace_app(tmp_path)
+    picture = queen_of_diamonds_under_the_seven_of_spades()
+    assert app.settings.card_corners == 4  # the default reads a four-index deck whole
+    assert app.scan is not None and app.scan.picture(picture)
+    assert sorted(card.upper() for card in app.scan.last_seen) == ["7S", "QD"]
+
+    app.settings.set_card_corners(2)  # "Two corners" on the Decks screen
+    app.go("live", app.live.match_id if app.live else None)
+    assert app.scan is not None and app.scan.picture(picture)
+    assert [card.upper() for card in app.scan.last_seen] == ["7S"]
+    assert SettingsViewModel.load(tmp_path / "settings.json").card_corners == 2  # kept for next time
+    app.settings.set_card_corners(3)  # no deck prints three: refused, the choice kept
+    assert app.settings.card_corners == 2

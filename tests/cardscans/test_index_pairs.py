@@ -22,6 +22,7 @@ import pytest
 from cardscans import synthetic
 from cardscans.card_drawing import playing_card_face
 from cardscans.card_glyphs import balance
+from cardscans.card_indices import IndexCorners
 from cardscans.index_pairs import Confirm, card_outline, cards_by_index_pairs, index_spots, partners
 from cardscans.pipeline import Scanner
 from cardscans.playing_cards import CornerReader, IndexReadings
@@ -48,8 +49,9 @@ def _card_on_its_own_white(card: str, degrees: float, seed: int = 3) -> tuple[Fr
     return synthetic.camera(frame, np.random.default_rng(seed), blur=0.8, noise=3.0, light=0.1), corners
 
 
-def _named(frame: Frame) -> list[str | None]:
-    return [s.card_id for s in Scanner.for_catalog("playing-cards").scan(frame) if s.kind == "card"]
+def _named(frame: Frame, index_corners: IndexCorners = 4) -> list[str | None]:
+    scanner = Scanner.for_catalog("playing-cards", index_corners=index_corners)
+    return [s.card_id for s in scanner.scan(frame) if s.kind == "card"]
 
 
 def _confirming(reader: CornerReader, frame: Frame) -> Confirm:
@@ -250,11 +252,37 @@ def test_a_four_index_card_whose_lower_half_lies_under_another_is_named_by_its_t
     assert sorted(str(card) for card in _named(scene)) == sorted([back, "7S"])
 
 
+@pytest.mark.parametrize("back", ["QD", "10C", "KH"])
+def test_a_deck_chosen_as_printing_two_index_corners_is_never_read_by_its_top_indices(back: str) -> None:
+    # the referee said the deck prints two corners: the top-right corner is not looked at, so the
+    # same trick names its front card only (and a two-index deck loses nothing by it: the test below)
+    scene = _trick(playing_card_face(back, four_indices=True), playing_card_face("7S"))
+    assert _named(scene, index_corners=2) == ["7S"]
+    with pytest.raises(ValueError, match="2 or 4 corners"):
+        Scanner.for_catalog("playing-cards", index_corners=3)  # type: ignore[arg-type]
+
+
+def test_shinpan_scan_reads_the_index_corners_it_is_told(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "trick.png"
+    cv2.imwrite(str(path), _trick(playing_card_face("QD", four_indices=True), playing_card_face("7S")))
+    named = {}
+    for corners in ("4", "2"):
+        assert main(["scan", str(path), "--catalog", "playing-cards", "--index-corners", corners, "--json"]) == 0
+        named[corners] = sorted(s["card_id"] for s in json.loads(capsys.readouterr().out)[0]["sightings"]
+                                if s["kind"] == "card")
+    assert named == {"4": ["7S", "QD"], "2": ["7S"]}
+    with pytest.raises(SystemExit):
+        main(["scan", str(path), "--index-corners", "3"])  # argparse refuses it, naming the choices
+    assert "choose from 2, 4" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("back", ["QD", "10C"])
-def test_a_two_index_card_whose_lower_half_lies_under_another_is_not_guessed(back: str) -> None:
+@pytest.mark.parametrize("index_corners", [2, 4])
+def test_a_two_index_card_whose_lower_half_lies_under_another_is_not_guessed(back: str,
+                                                                              index_corners: IndexCorners) -> None:
     # one index in view: nothing confirms it, so the back card stays unnamed rather than guessed
     scene = _trick(playing_card_face(back), playing_card_face("7S"))
-    assert _named(scene) == ["7S"]
+    assert _named(scene, index_corners) == ["7S"]
 
 
 def test_a_number_card_shows_pips_above_its_middle_and_a_court_card_a_picture() -> None:

@@ -11,7 +11,7 @@ from companion.app.components.deck_editor import deck_editor
 from companion.app.components.owner_values_editor import owner_values_editor
 from companion.app.ui import Handler, Ui, screen
 from companion.app.viewmodels.decks import DecksViewModel
-from companion.app.viewmodels.settings import CARD_INDICES, SettingsViewModel
+from companion.app.viewmodels.settings import CARD_CORNERS, CARD_INDICES, SettingsViewModel
 
 
 def decks_screen(vm: DecksViewModel, ui: Ui, refresh: Handler, on_home: Handler,
@@ -87,15 +87,30 @@ def decks_screen(vm: DecksViewModel, ui: Ui, refresh: Handler, on_home: Handler,
 
 
 def _corner_letters(settings: SettingsViewModel, ui: Ui, refresh: Handler) -> ft.Control:
-    """The letters in the corners of the deck in hand: the scanner reads only these, and calls a card
-    of other letters unrecognised rather than guess (issue 16)."""
-    def chooser(indices: str) -> Handler:
+    """The letters in the corners of the deck in hand, and how many corners print them: the scanner
+    reads only these letters, and calls a card of other letters unrecognised rather than guess (issue 16)."""
+    def letters_chooser(indices: str) -> Handler:
         def choose() -> None:
             settings.set_card_indices(indices)
             refresh()
         return choose
+
+    def corners_chooser(corners: int) -> Handler:
+        def choose() -> None:
+            settings.set_card_corners(corners)
+            refresh()
+        return choose
+
+    letters = [ui.choice(label, key == settings.card_indices, letters_chooser(key))
+               for key, label in CARD_INDICES.items()]
+    corners = [ui.choice(label, key == settings.card_corners, corners_chooser(key))
+               for key, label in CARD_CORNERS.items()]
     return ui.section("Corner letters of your playing cards",
-                      ft.Row([ui.choice(label, key == settings.card_indices, chooser(key))
-                              for key, label in CARD_INDICES.items()], wrap=True),
+                      ft.Row(letters, wrap=True),
                       ui.text("The scanner reads the letters chosen here; a card printed with other letters is "
-                              "left unrecognised, never guessed.", 14))
+                              "left unrecognised, never guessed.", 14),
+                      ui.text("Corners that print them", 15, bold=True),
+                      ft.Row(corners, wrap=True),
+                      ui.text("Most English decks print their letters in two corners, most German and French "
+                              "decks in all four. With all four chosen, a card whose lower half lies under "
+                              "another is read by its two top corners; two corners scan faster.", 14))

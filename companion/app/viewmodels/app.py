@@ -69,7 +69,7 @@ class AppViewModel:
         if self.live is not None:
             self.live.card_language = self.settings.card_language
         if self.scan is not None:
-            self.scan.card_indices = self.settings.card_indices
+            self.scan.card_print = self.settings.card_print
         self.route = route
 
     @property
@@ -159,7 +159,7 @@ class AppViewModel:
         self.close()
         self.live, self.scan = live, ScanViewModel(live)
         live.card_language = self.settings.card_language
-        self.scan.card_indices = self.settings.card_indices
+        self.scan.card_print = self.settings.card_print
 
     def close(self) -> None:
         """This phone is done with its match (another match opened, or the phone has gone)."""

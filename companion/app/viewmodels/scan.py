@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from companion.app.scan_adapter import PlayingCardPrint
 from companion.app.viewmodels.live import LiveViewModel
 
 
@@ -21,7 +22,7 @@ class ScanViewModel:
         self.outlined_png: bytes = b""
         self.continuous = False  # take and read a picture about every second while the scanner is open
         self.last_seen: tuple[str, ...] = ()
-        self.card_indices = "english"  # the playing cards' corner letters (Settings, chosen on Decks)
+        self.card_print = PlayingCardPrint()  # the playing cards' corner indices (Settings, chosen on Decks)
         self.scanned_at: int | None = None  # the match's step when cards were last scanned into the play
 
     def _read(self, data: bytes, source: str) -> Any:
@@ -33,7 +34,7 @@ class ScanViewModel:
             ruleset = self.live.match.ruleset
             if ruleset.catalog_id is None:  # the player's own deck (Martial Arts TCG): its tags name its cards
                 return scan(data, None, source, known=self.live.card_catalog())
-            return scan(data, ruleset.catalog_id, source, card_indices=self.card_indices)
+            return scan(data, ruleset.catalog_id, source, card_print=self.card_print)
         except ScanFailed as error:
             self.status = f"{error}. The match is unchanged."
             self.outlined_png = b""

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.paths import user_file
+from companion.app.scan_adapter import PlayingCardPrint
 
 log = logging.getLogger(__name__)
 
@@ -21,6 +22,9 @@ THEMES = ("system", "light", "dark")
 CARD_LANGUAGES = ("romaji", "kanji")
 # The letters printed in the corners of the playing cards in hand (MACE's deck), as the scanner reads them.
 CARD_INDICES = {"english": "English: A K Q J", "german": "German: A K D B", "french": "French: A R D V"}
+# The corners those cards print an index in: all four (the scanner reads a card whose lower half another
+# hides by its two top indices), or two (the scanner spares the time of looking at the other two).
+CARD_CORNERS = {4: "All four corners", 2: "Two corners"}
 SETTINGS_ENV = "SHINPAN_SETTINGS"
 
 
@@ -36,6 +40,7 @@ class SettingsViewModel:
     sound: bool = True
     card_language: str = "romaji"
     card_indices: str = "english"
+    card_corners: int = 4
     storage: str = field(default="", metadata={"saved": False})
     notice: str = field(default="", metadata={"saved": False})
     path: Path | None = field(default=None, metadata={"saved": False})
@@ -60,6 +65,8 @@ class SettingsViewModel:
             settings.sound = data["sound"]
         settings.set_card_language(str(data.get("card_language", settings.card_language)))
         settings.set_card_indices(str(data.get("card_indices", settings.card_indices)))
+        if isinstance(data.get("card_corners"), int):
+            settings.set_card_corners(data["card_corners"])
         return settings
 
     def save(self) -> None:
@@ -100,6 +107,16 @@ class SettingsViewModel:
         if indices in CARD_INDICES:
             self.card_indices = indices
             self.save()
+
+    def set_card_corners(self, corners: int) -> None:
+        if corners in CARD_CORNERS:
+            self.card_corners = corners
+            self.save()
+
+    @property
+    def card_print(self) -> PlayingCardPrint:
+        """How the playing cards in hand print their corner index, for the scanner."""
+        return PlayingCardPrint(self.card_indices, self.card_corners)
 
     def size(self, base: float) -> float:
         """A font size scaled by the user's text size."""
