@@ -77,6 +77,15 @@ def test_settings_and_decks_screens(app: AppPage, tmp_path: Path) -> None:
     chooser.value.set_files(str(photo))
     app.see("Registered KOTE: an untagged KOTE is now recognised by its face.", timeout=30_000)
 
+    # a standard deck's index corners, beside its letters: chosen on the Decks screen, kept in Settings
+    app.click("Standard playing cards: 52 cards and 2 Jokers")
+    app.button("All four corners (chosen)").wait_for()
+    app.click("Two corners")
+    app.button("Two corners (chosen)").wait_for()
+    app.shot("18b-decks-index-corners")
+    app.click("All four corners")  # the server's settings file is shared by the other tests' sessions
+    app.button("All four corners (chosen)").wait_for()
+
 
 def test_every_control_on_the_referee_screen_has_an_accessible_name(app: AppPage) -> None:
     app.start_kendo_match("Gin", "Hana")
