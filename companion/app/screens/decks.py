@@ -75,7 +75,7 @@ def decks_screen(vm: DecksViewModel, ui: Ui, refresh: Handler, on_home: Handler,
         parts.append(ui.async_button("Print the tag sheet (PDF)", print_sheet, primary=True))
         parts.append(ui.text(vm.summary_line(), 15, bold=True))
         if settings is not None and vm.plays_with_playing_cards():
-            parts.append(_corner_letters(settings, ui, refresh))
+            parts.append(_playing_card_indices(settings, ui, refresh))
         if vm.has_owner_values():
             parts.append(ui.button("Enter owner values", enter_owner_values, icon=ft.Icons.EDIT))
         fill_choices()
@@ -86,7 +86,7 @@ def decks_screen(vm: DecksViewModel, ui: Ui, refresh: Handler, on_home: Handler,
     return screen(*parts)
 
 
-def _corner_letters(settings: SettingsViewModel, ui: Ui, refresh: Handler) -> ft.Control:
+def _playing_card_indices(settings: SettingsViewModel, ui: Ui, refresh: Handler) -> ft.Control:
     """The letters in the corners of the deck in hand, and how many corners print them: the scanner
     reads only these letters, and calls a card of other letters unrecognised rather than guess (issue 16)."""
     def letters_chooser(indices: str) -> Handler:
