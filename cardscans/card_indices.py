@@ -34,7 +34,8 @@ NUMBERS = ("2", "3", "4", "5", "6", "7", "8", "9", "10")
 LETTERS: dict[IndexSet, dict[str, str]] = {
     "english": {"A": "A", "K": "K", "Q": "Q", "J": "J"},
     "german": {"A": "A", "As": "A", "K": "K", "D": "Q", "B": "J"},
-    "french": {"A": "A", "R": "K", "D": "Q", "V": "J"},
+    # many French decks print the ace as "1" (the deck of the bnoteris-french sets does)
+    "french": {"A": "A", "1": "A", "R": "K", "D": "Q", "V": "J"},
 }
 JOKER = "JK"
 SUITS = ("H", "D", "S", "C")  # MACE's order for ties: Hearts, Diamonds, Spades, Clubs

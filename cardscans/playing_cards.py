@@ -21,7 +21,16 @@ import numpy as np
 import numpy.typing as npt
 
 from cardscans.card_glyphs import SHADED_LEVEL, BalancedFace, balance, is_colourless, light_on_dark
-from cardscans.card_indices import BLACK_SUITS, INDEX_CORNERS, JOKER, NUMBERS, RED_SUITS, IndexCorners, IndexSet
+from cardscans.card_indices import (
+    BLACK_SUITS,
+    INDEX_CORNERS,
+    JOKER,
+    NUMBERS,
+    RED_SUITS,
+    IndexCorners,
+    IndexSet,
+    printed_ranks,
+)
 from cardscans.corner_index import (
     COURT_RANKS,
     INK_LEVELS,
@@ -277,13 +286,18 @@ class CornerReader(IndexReader):
         # never a court card's picture: a crown's rim over the picture's large heart read as an A
         # (a German trick's back card, where the outline cut off its own index: tune tricks)
         ace_over_a_picture = rank == "A" and widest_print_above_middle(balanced) > PICTURE_PRINT_SIDE
+        # a ten whose "0" the cut lost reads as a "1", which an English reader takes for an "A" and a
+        # French one for its ace: an ace never shows a ten's ten pips, and where the deck prints its ace
+        # as "1", not even two (an ornate ace of spades may count as many as 21: tune photos)
+        ten_as_ace = rank == "A" and (pips == 10 or ("1" in printed_ranks(self.indices)
+                                                     and pips >= MIN_PIPS_OF_A_NUMBER))
         if rank in NUMBERS and pips != int(rank) and any(
                 count_pips(balanced, level) == int(rank) for level in (1, SHADED_LEVEL)):
             # pips that glare paled break apart at the plain cut (a 10D counted 9: tune); pips in the
             # light beside pips in a shadow fall short of the cut the shaded ones set (a 6H across
             # a shadow's edge counted as a picture: tune), and are cut against their own paper
             pips = int(rank)
-        if (rank in NUMBERS and pips != int(rank)) or court_with_pips or ace_over_a_picture or (
+        if (rank in NUMBERS and pips != int(rank)) or court_with_pips or ace_over_a_picture or ten_as_ace or (
                 reading.rank_in_pieces and rank not in NUMBERS and pips >= MIN_PIPS_OF_A_NUMBER):
             seen = "a picture" if pips < 0 or ace_over_a_picture else f"{pips} pips"
             return CornerReading(None, reading.score, f"the index reads {card} but the face shows {seen}")
