@@ -64,6 +64,12 @@ PIPS_SETTLE_MARGIN = 0.1
 COURT_RANKS = ("J", "Q", "K")
 SUIT_UNREADABLE = "suit not readable"  # the reason _read_glyphs gives when a suit's shape is in doubt
 NO_SUIT = "no suit below the rank"
+# A "rank" that matches a suit's shape about as well as its best rank (within this) is a pip over a
+# smaller pip, not an index: a diamond pip read as a "4" over the small diamond beside it, on an
+# outline three cards wide that two such pips side by side gave (rf100 tune scenes: 5 cards named
+# wrong, all refused so; blurred tune frames: 3 wrong fewer, 3 right fewer; no other tune set moves)
+PIP_NOT_RANK = 0.05
+PIP_NOT_AN_INDEX = "the rank is shaped like a suit (a pip, not a corner index)"
 # the ink cuts a corner is read at, the plain one first (card_glyphs.ink_of): then tighter, for a
 # blurred glyph whose counters fill (a downsized greyscale A read 0.58), and looser, for thin strokes
 # paler than the suit (a downsized serif A lost its left leg)
@@ -212,6 +218,8 @@ class IndexReader:
         if label is None:
             return CornerReading(None, rank_score, f"rank not readable ({reason})")
         rank = printed[label]
+        if max(label_scores(self._bank("suit"), rank_glyph).values(), default=-1.0) >= rank_score - PIP_NOT_RANK:
+            return CornerReading(None, rank_score, PIP_NOT_AN_INDEX)
         in_pieces = rank_glyph.parts >= 2 and label not in TWO_PART_RANKS
         if rank == JOKER:
             return CornerReading(JOKER, rank_score, red=rank_glyph.redness > RED_CHROMA, margin=rank_margin)

@@ -30,6 +30,7 @@ from cardscans.top_indices import examine_top
 from companion.cli.main import main
 
 AMMEMEME = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "cards-ammememe" / "photos"
+MANIFEST_DIR = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "cards-real"
 CACHE = Path(os.environ.get("SHINPAN_CARD_PHOTOS", Path.home() / ".cache" / "shinpan" / "cards-real"))
 
 
@@ -574,3 +575,37 @@ def test_an_unread_index_tells_how_far_it_got_at_any_cut() -> None:
     assert reader.read_corner(index, (0,)).reason == "no suit below the rank"
     reading = reader.read_corner(index, (0, SHADED_LEVEL))
     assert reading.card_id is None and reading.rank == "5" and "colour unknown" in reading.reason
+
+
+@pytest.mark.parametrize("suit", ["D", "H", "S", "C"])
+def test_a_pip_over_a_smaller_pip_is_no_corner_index(suit: str) -> None:
+    """A large pip where a rank stands, a small one below it (the pips of a card seen as a corner on an
+    outline three cards wide): shaped like a suit, it is no rank, whatever rank it resembles (a diamond a
+    "4", a heart a "7": rf100 tune scenes, where two such pips side by side named a 4D that was not there)."""
+    face = blank_face()
+    draw_suit(face, suit, (24, 40), 30)
+    draw_suit(face, suit, (24, 78), 18)
+    face[-120:, -70:] = face[:120, :70][::-1, ::-1]
+    draw_suit(face, suit, (126, 176), 40)
+    reader = CornerReader.standard()
+    reading = reader.read_corner(balance(face))
+    assert reading.card_id is None and reading.reason == "the rank is shaped like a suit (a pip, not a corner index)"
+    assert reader.read(face) is None
+
+
+def test_two_pips_of_neighbouring_cards_never_name_a_card_in_a_real_scene(
+        photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    place = photos / "rf100-poker-scenes-tune"
+    if not place.is_dir():
+        pytest.skip(f"{place} is missing: run benchmarks/data/cards-real/fetch.py again")
+    labels = {p["file"]: p["cards"] + p["partial"] for p in json.loads(
+        (MANIFEST_DIR / "manifest.json").read_text(encoding="utf-8"))["sets"]["rf100-poker-scenes-tune"]["photos"]}
+    files = ["IMG_20220316_164253.jpg", "IMG_20220316_164438.jpg", "IMG_20220316_165208.jpg",
+             "IMG_20220316_172815.jpg", "IMG_20220316_163936.jpg"]  # each once named a 4D or 4C it does not show
+    assert main(["scan", *(str(place / f) for f in files), "--catalog", "playing-cards", "--effort", "fast",
+                 "--json"]) == 0
+    results = json.loads(capsys.readouterr().out)
+    wrong = [(f, s["card_id"]) for f, r in zip(files, results, strict=True) for s in r["sightings"]
+             if s["kind"] == "card" and s["card_id"] not in labels[f]]
+    assert wrong == []
+    assert sum(s["kind"] == "card" for r in results for s in r["sightings"]) >= 5  # their own cards still named
