@@ -609,3 +609,15 @@ def test_two_pips_of_neighbouring_cards_never_name_a_card_in_a_real_scene(
              if s["kind"] == "card" and s["card_id"] not in labels[f]]
     assert wrong == []
     assert sum(s["kind"] == "card" for r in results for s in r["sightings"]) >= 5  # their own cards still named
+
+
+def test_in_a_scene_of_several_cards_the_reads_go_to_pairs_of_a_cards_shape(
+        photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Indices paired across two cards give no card's outline; checked before any read, they no
+    longer spend the frame's read budget that a card's own two indices need (rf100 tune scenes)."""
+    place = photos / "rf100-poker-scenes-tune"
+    if not place.is_dir():
+        pytest.skip(f"{place} is missing: run benchmarks/data/cards-real/fetch.py again")
+    expected = {"IMG_20220316_135809.jpg": "3S", "IMG_20220316_141820.jpg": "KS", "IMG_20220316_164253.jpg": "6D"}
+    named = scan([place / file for file in expected], capsys)
+    assert [card in cards for card, cards in zip(expected.values(), named, strict=True)] == [True, True, True]
