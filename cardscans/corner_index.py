@@ -67,7 +67,7 @@ NO_SUIT = "no suit below the rank"
 # A "rank" that matches a suit's shape about as well as its best rank (within this) is a pip over a
 # smaller pip, not an index: a diamond pip read as a "4" over the small diamond beside it, on an
 # outline three cards wide that two such pips side by side gave (rf100 tune scenes: 5 cards named
-# wrong, all refused so; blurred tune frames: 3 wrong fewer, 3 right fewer; no other tune set moves)
+# wrong, all refused so; blurred tune frames: 3 wrong fewer, 4 right fewer; no other tune set moves)
 PIP_NOT_RANK = 0.05
 PIP_NOT_AN_INDEX = "the rank is shaped like a suit (a pip, not a corner index)"
 # the ink cuts a corner is read at, the plain one first (card_glyphs.ink_of): then tighter, for a
