@@ -159,8 +159,31 @@ class CornerReader(IndexReader):
                                          f"one corner index only, not clear enough ({other.reason})")
                 reading = confirmed
         else:
-            return CornerReading(None, max(first.score, second.score), first.reason or second.reason)
+            diagonal = self._other_diagonal(balanced, levels, first, second) if self.corners == 4 else None
+            if diagonal is None:
+                return CornerReading(None, max(first.score, second.score), first.reason or second.reason)
+            reading = diagonal
         return self._pips_agree(balanced, reading)
+
+    def _other_diagonal(self, balanced: BalancedFace, levels: tuple[int, ...], first: CornerReading,
+                        second: CornerReading) -> CornerReading | None:
+        """A four-index card whose usual corners both read its rank but not its suit (a small spade
+        blurred as like a club: rf100 tune scenes' KS): its top-right and bottom-left corners, the
+        other diagonal, must both read one card, of that rank and of the ink colour the usual two saw."""
+        seen = (first, second)
+        if first.rank is None or first.rank != second.rank:
+            return None  # the usual two must agree on a rank: the card's own corners, both in view
+        one = self.read_corner(balanced.mirrored_face(), levels)
+        other = self.read_corner(balanced.turned().mirrored_face(), levels)
+        card = one.card_id
+        if card is None or other.card_id != card:
+            return None
+        if any(reading.rank != card[:-1] or (reading.suit_red is not None and reading.suit_red != one.red)
+               for reading in seen):
+            return None
+        return CornerReading(card, min(one.score, other.score), red=one.red,
+                             suit_glyph=one.suit_glyph or other.suit_glyph,
+                             rank_in_pieces=one.rank_in_pieces or other.rank_in_pieces)
 
     def _pips_confirm(self, balanced: BalancedFace, reading: CornerReading) -> CornerReading | None:
         """A lone corner of a number card confirmed by its face: the pips must number its rank (a
