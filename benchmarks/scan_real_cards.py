@@ -25,7 +25,8 @@ photo, or named twice: worse than none), median and p95 ms per frame through
 shared). Cards a photo shows only in part (cut by its edge or mostly hidden: the manifest's `partial`) count neither
 way. Tune sets are printed first, without goals. The glyph templates are cut from drawn card art
 (cardscans/glyphs/SOURCE.md), never from these photos. The peer needs its templates from the cache
-(edje-peer-templates); without them its figures are left out.
+(edje-peer-templates); without them its figures are left out. It runs on every set, German and
+French ones too: it reads English letters only (a German B, a French R are no rank of its own).
 
     .venv/bin/python benchmarks/data/cards-real/fetch.py --mirror DIR   # once: fills the cache
     .venv/bin/python benchmarks/data/cards-ammememe/more_tune.py --mirror DIR   # and the larger tune set
@@ -257,7 +258,9 @@ def run_set(card_set: PhotoSet, peer: EdjeReader | None, report_misses: bool) ->
         print(f"{card_set.name}: {missed} photos not read as labelled (--report-misses names them)", file=sys.stderr)
     run = SetRun(card_set.kind, [photo.cards for _, photo in loaded], [photo.partial for _, photo in loaded],
                  named, times)
-    if peer is not None and card_set.indices == "english":
+    if peer is not None:
+        # on every deck: the peer knows English letters only, which is its answer to a German or
+        # French deck (Shinpan's reader is told the deck's letters, as a referee tells the app)
         run.peer_named, run.peer_times = run_peer(peer, frames)
     return run
 
