@@ -170,9 +170,12 @@ def _balanced_by(bgr: npt.NDArray[np.uint8], white: npt.NDArray[np.float32], col
         table = np.clip(np.round(levels), 0, 255).astype(np.uint8).reshape(256, 1, 3)
         scaled = np.asarray(cv2.LUT(bgr, table), dtype=np.uint8)
     else:
-        # a white that follows the light across the face
-        whites = shading[..., None] * (white / 255.0)[None, None, :]
-        scaled = np.asarray(np.clip(bgr.astype(np.float32) / whites, 0, 255), dtype=np.uint8)
+        # a white that follows the light across the face: each channel's plane of whites, then one
+        # division by OpenCV (NumPy's broadcast division and clip took ten times as long, 1.8 ms a
+        # face, for the same bytes: every quotient is non-negative, so only its top is clipped)
+        whites = cv2.merge([shading * channel for channel in (white / 255.0).astype(np.float32)])
+        quotient = np.asarray(cv2.divide(bgr, whites, dtype=cv2.CV_32F), dtype=np.float32)
+        scaled = np.minimum(quotient, 255.0, out=quotient).astype(np.uint8)
     blue, green, red = cv2.split(scaled)
     darkest = np.asarray(cv2.min(cv2.min(blue, green), red), dtype=np.uint8)
     ink = (darkest < int(INK_DARKNESS * 255)).astype(np.uint8)
