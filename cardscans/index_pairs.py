@@ -393,11 +393,11 @@ def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], read: 
     named: list[CardSighting] = []
     outlines = list(taken)
     for first, second in _widest_first(spots, linked) + _widest_first(spots, slanted):
+        if len(readings) >= MAX_READS and not (first in readings and second in readings):
+            continue  # the budget spent, only two spots read already may still name a card
         # the outline first (geometry, no read): a pair that gives no card's shape, or one about a
         # card named already (or a tag's), spends none of the read budget (in a scene of four or five
         # cards the widest pairs run from one card to another: rf100 tune scenes 504 -> 507 named)
-        if len(readings) >= MAX_READS and not (first in readings and second in readings):
-            continue  # the budget spent, only two spots read already may still name a card
         outline = card_outline(spots[first], spots[second])
         if outline is None or any(overlap(outline, quad) for quad in outlines):
             continue
