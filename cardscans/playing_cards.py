@@ -170,16 +170,13 @@ class CornerReader(IndexReader):
         """A four-index card whose usual corners both read its rank but not its suit (a small spade
         blurred as like a club: rf100 tune scenes' KS): its top-right and bottom-left corners, the
         other diagonal, must both read one card, of that rank and of the ink colour the usual two saw."""
-        seen = (first, second)
         if first.rank is None or first.rank != second.rank:
             return None  # the usual two must agree on a rank: the card's own corners, both in view
-        one = self.read_corner(balanced.mirrored_face(), levels)
-        other = self.read_corner(balanced.turned().mirrored_face(), levels)
+        one, other = (self.read_corner(face, levels) for face in _other_two_corners(balanced))
         card = one.card_id
-        if card is None or other.card_id != card:
+        if card is None or other.card_id != card or card[:-1] != first.rank:
             return None
-        if any(reading.rank != card[:-1] or (reading.suit_red is not None and reading.suit_red != one.red)
-               for reading in seen):
+        if any(reading.suit_red not in (None, one.red) for reading in (first, second)):
             return None
         return CornerReading(card, min(one.score, other.score), red=one.red,
                              suit_glyph=one.suit_glyph or other.suit_glyph,
@@ -271,7 +268,7 @@ class CornerReader(IndexReader):
         tight outline often hides): one of them must read the same card and neither another. Asked
         only when one corner alone is unsure, and never of a two-index deck."""
         confirming: CornerReading | None = None
-        for face in (balanced.mirrored_face(), balanced.turned().mirrored_face()):
+        for face in _other_two_corners(balanced):
             other = self.read_corner(face, levels=(0,))  # a confirmation: its plain cut only, for time
             if other.card_id is None:
                 continue
@@ -373,6 +370,12 @@ def _fuller(corner: CornerReading, index: CornerReading) -> CornerReading:
     if corner.card_id is None and (index.card_id is not None or (corner.rank is None and index.rank is not None)):
         return index
     return corner
+
+
+def _other_two_corners(balanced: BalancedFace) -> tuple[BalancedFace, BalancedFace]:
+    """The top-right and bottom-left corners, each upright at the top left: where a four-index deck
+    prints its other two indices."""
+    return balanced.mirrored_face(), balanced.turned().mirrored_face()
 
 
 def corner_sighting(reading: CornerReading, quad: Quad, deck: DeckCatalog | None) -> CardSighting:

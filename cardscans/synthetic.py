@@ -84,16 +84,33 @@ def place(canvas: Image, picture: Image, corners: npt.NDArray[np.float32]) -> Im
     return np.asarray(out.astype(np.uint8), dtype=np.uint8)
 
 
+def turned_corners(centre: tuple[float, float], width: float, height: float,
+                   degrees: float) -> npt.NDArray[np.float32]:
+    """Corners of a width x height rectangle about `centre`, turned by `degrees`, clockwise from the
+    top left as it stands."""
+    angle = np.deg2rad(degrees)
+    half = np.array([[-width, -height], [width, -height], [width, height], [-width, height]], np.float32) / 2
+    rotation = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]], np.float32)
+    return np.asarray(half @ rotation.T + np.array(centre, np.float32), dtype=np.float32)
+
+
 def tilted_corners(rng: np.random.Generator, centre: tuple[float, float], width: float, height: float,
                    max_angle: float = 20.0, perspective: float = 0.08) -> npt.NDArray[np.float32]:
     """Corners of a width x height rectangle turned by up to max_angle degrees, with each corner
     moved by up to `perspective` of the size (a camera not straight above the table)."""
-    angle = np.deg2rad(rng.uniform(-max_angle, max_angle))
-    half = np.array([[-width, -height], [width, -height], [width, height], [-width, height]], np.float32) / 2
-    rotation = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]], np.float32)
-    corners = half @ rotation.T + np.array(centre, np.float32)
+    corners = turned_corners(centre, width, height, rng.uniform(-max_angle, max_angle))
     jitter = rng.uniform(-perspective, perspective, (4, 2)) * np.array([width, height])
     return np.asarray(corners + jitter, dtype=np.float32)
+
+
+def trick(back: Image, front: Image, seed: int = 5) -> Image:
+    """Two card faces on a green mat, the front one over the back one's lower half, turned a little
+    (a trick as a game of tricks leaves it), photographed."""
+    mat = np.zeros((900, 700, 3), np.uint8)
+    mat[:] = (60, 90, 30)
+    scene = place(mat, back, turned_corners((330, 300), 250, 350, 4.0))
+    scene = place(scene, front, turned_corners((380, 560), 250, 350, -12.0))
+    return camera(scene, np.random.default_rng(seed), blur=0.8, noise=3.0, light=0.1)
 
 
 def camera(image: Image, rng: np.random.Generator, blur: float = 1.0, noise: float = 6.0,

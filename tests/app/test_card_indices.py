@@ -38,16 +38,7 @@ def german_jack_of_spades_on_a_table() -> bytes:
 
 def queen_of_diamonds_under_the_seven_of_spades() -> bytes:
     """A four-index QD on a mat, its lower half under a 7S turned across it: only its two top indices show."""
-    def turned(centre: tuple[float, float], degrees: float) -> np.ndarray:
-        angle = np.deg2rad(degrees)
-        half = np.array([[-125, -175], [125, -175], [125, 175], [-125, 175]], np.float32)
-        rotation = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]], np.float32)
-        return np.asarray(half @ rotation.T + np.array(centre, np.float32), dtype=np.float32)
-
-    mat = np.full((900, 700, 3), (60, 90, 30), np.uint8)
-    scene = synthetic.place(mat, playing_card_face("QD", four_indices=True), turned((330, 300), 4.0))
-    scene = synthetic.place(scene, playing_card_face("7S"), turned((380, 560), -12.0))
-    ok, png = cv2.imencode(".png", synthetic.camera(scene, np.random.default_rng(5), blur=0.8, noise=3.0, light=0.1))
+    ok, png = cv2.imencode(".png", synthetic.trick(playing_card_face("QD", four_indices=True), playing_card_face("7S")))
     assert ok
     return png.tobytes()
 

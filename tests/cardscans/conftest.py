@@ -1,12 +1,17 @@
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 import pytest
 
+from companion.cli.main import main
+
 REPO = Path(__file__).resolve().parents[2]
 PHOTOS = REPO.parent / "shared" / "data" / "zxing-qr"
+# the real card photos benchmarks/data/cards-real/fetch.py caches (most without a licence to commit)
+CARD_PHOTOS = Path(os.environ.get("SHINPAN_CARD_PHOTOS", Path.home() / ".cache" / "shinpan" / "cards-real"))
 
 
 @pytest.fixture(scope="session")
@@ -16,3 +21,25 @@ def zxing_photos() -> Path:
             pytest.fail(f"{PHOTOS} is missing; CI must have ../shared/data/zxing-qr")
         pytest.skip(f"{PHOTOS} is missing (../shared/ is beside the repo only in CI and dev machines)")
     return PHOTOS
+
+
+@pytest.fixture(scope="session")
+def photos() -> Path:
+    """The card-photo cache; its tests skip without it (it is not in the repository, nor in CI)."""
+    if not (CARD_PHOTOS / "rdpong-singles").is_dir():
+        pytest.skip(f"{CARD_PHOTOS} is missing: run benchmarks/data/cards-real/fetch.py (photos without a licence)")
+    return CARD_PHOTOS
+
+
+def cached_set(photos: Path, name: str) -> Path:
+    """One set's folder in the cache: a set added since the cache was filled may be missing."""
+    if not (photos / name).is_dir():
+        pytest.skip(f"{photos / name} is missing: run benchmarks/data/cards-real/fetch.py again")
+    return photos / name
+
+
+def named_in(paths: list[Path], capsys: pytest.CaptureFixture[str], *flags: str) -> list[list[str]]:
+    """The playing cards `shinpan scan` names in each photo, as a user runs it."""
+    assert main(["scan", *map(str, paths), "--catalog", "playing-cards", "--effort", "fast", "--json", *flags]) == 0
+    return [[s["card_id"] for s in result["sightings"] if s["kind"] == "card"]
+            for result in json.loads(capsys.readouterr().out)]

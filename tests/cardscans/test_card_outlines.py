@@ -41,13 +41,6 @@ def _place_rounded(canvas: npt.NDArray[np.uint8], face: npt.NDArray[np.uint8], c
     return np.asarray(canvas * (1 - alpha) + warped * alpha, dtype=np.uint8)
 
 
-def _turned(centre: tuple[float, float], width: float, height: float, degrees: float) -> Corners:
-    angle = np.deg2rad(degrees)
-    half = np.array([[-width, -height], [width, -height], [width, height], [-width, height]], np.float32) / 2
-    rotation = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]], np.float32)
-    return np.asarray(half @ rotation.T + np.array(centre, np.float32), dtype=np.float32)
-
-
 def _error(quad: Corners, corners: Corners) -> float:
     """Largest corner distance between two outlines, whichever corner each starts from."""
     return min(float(np.linalg.norm(np.roll(quad, shift, axis=0) - corners, axis=1).max()) for shift in range(4))
@@ -59,7 +52,7 @@ def test_a_rounded_card_turned_on_the_table_is_outlined_by_its_sides(degrees: fl
     vertices on the arcs, askew: the corner index was then cut from the wrong place."""
     rng = np.random.default_rng(7)
     canvas = np.full((720, 1280, 3), (60, 100, 150), np.uint8)  # a brown table
-    corners = _turned((640, 360), 180, 252, degrees)
+    corners = synthetic.turned_corners((640, 360), 180, 252, degrees)
     frame = synthetic.camera(_place_rounded(canvas, playing_card_face("6S"), corners, radius=26), rng,
                              blur=0.8, noise=3.0, light=0.1)
     quads = find_card_quads(np.asarray(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), dtype=np.uint8))
@@ -72,7 +65,7 @@ def test_a_white_card_on_a_pale_counter_is_found() -> None:
     sets, so the frame is searched again with low and local thresholds."""
     rng = np.random.default_rng(3)
     canvas = np.full((640, 640, 3), 212, np.uint8)
-    corners = _turned((320, 320), 260, 364, 12.0)
+    corners = synthetic.turned_corners((320, 320), 260, 364, 12.0)
     frame = synthetic.camera(synthetic.place(canvas, playing_card_face("8S"), corners), rng,
                              blur=0.8, noise=3.0, light=0.1)
     specks = rng.random(frame.shape[:2]) < 0.01  # a phone's noise, as in the ammememe photos
@@ -100,7 +93,7 @@ def test_a_card_with_a_corner_out_of_the_frame_keeps_that_corner() -> None:
     sides running out of the frame meet, not where the outline meets the frame's edge."""
     rng = np.random.default_rng(5)
     canvas = np.full((720, 1280, 3), (40, 50, 110), np.uint8)  # a dark red table
-    corners = _turned((1150, 380), 252, 352, 30.0)  # the right corner lies 60 px past the edge
+    corners = synthetic.turned_corners((1150, 380), 252, 352, 30.0)  # the right corner lies 60 px past the edge
     assert corners[:, 0].max() > 1280 + 40
     frame = synthetic.camera(synthetic.place(canvas, playing_card_face("4S"), corners), rng,
                              blur=0.8, noise=3.0, light=0.1)
@@ -115,7 +108,7 @@ def _card_off_the_bottom(card: str, hidden: float, degrees: float = 0.0) -> tupl
     rng = np.random.default_rng(11)
     canvas = np.full((640, 640, 3), 35, np.uint8)
     height = 380.0
-    corners = _turned((320, 640 - (0.5 - hidden) * height), height * 63 / 88, height, degrees)
+    corners = synthetic.turned_corners((320, 640 - (0.5 - hidden) * height), height * 63 / 88, height, degrees)
     frame = synthetic.camera(synthetic.place(canvas, playing_card_face(card), corners), rng,
                              blur=0.8, noise=3.0, light=0.1)
     return frame, corners
@@ -164,7 +157,7 @@ def _white_card_in_glare(card: str, degrees: float) -> tuple[npt.NDArray[np.uint
     tune photos IMG_20220921_195401 and 195416), and no threshold closes it."""
     rng = np.random.default_rng(4)
     canvas = np.full((640, 640, 3), 200, np.uint8)
-    corners = _turned((320, 320), 250, 350, degrees)
+    corners = synthetic.turned_corners((320, 320), 250, 350, degrees)
     face = np.asarray(playing_card_face(card).astype(np.float32) * (212 / 255), dtype=np.uint8)
     frame = synthetic.place(canvas, face, corners)
     for start in rng.uniform(0, 640, 5):

@@ -11,8 +11,6 @@ its tune half, benchmarks/data/cards-ammememe/manifest.json).
 
 from __future__ import annotations
 
-import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -27,24 +25,9 @@ from cardscans.pipeline import Scanner
 from cardscans.pips import count_pips
 from cardscans.playing_cards import CornerReader, frame_is_colourless
 from cardscans.top_indices import examine_top
-from companion.cli.main import main
+from tests.cardscans.conftest import named_in
 
 AMMEMEME = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "cards-ammememe" / "photos"
-MANIFEST_DIR = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "cards-real"
-CACHE = Path(os.environ.get("SHINPAN_CARD_PHOTOS", Path.home() / ".cache" / "shinpan" / "cards-real"))
-
-
-@pytest.fixture(scope="module")
-def photos() -> Path:
-    if not (CACHE / "rdpong-singles").is_dir():
-        pytest.skip(f"{CACHE} is missing: run benchmarks/data/cards-real/fetch.py (photos without a licence)")
-    return CACHE
-
-
-def scan(paths: list[Path], capsys: pytest.CaptureFixture[str], *flags: str) -> list[list[str]]:
-    assert main(["scan", *map(str, paths), "--catalog", "playing-cards", "--effort", "fast", "--json", *flags]) == 0
-    return [[s["card_id"] for s in result["sightings"] if s["kind"] == "card"]
-            for result in json.loads(capsys.readouterr().out)]
 
 
 def half_size(source: Path, target: Path, scale: float = 0.5) -> Path:
@@ -76,8 +59,8 @@ def test_a_lone_corner_is_confirmed_by_the_pips_or_the_other_corners_rank(
         photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """rdpong's 7H: the outline cuts the other 7, and 7 hearts confirm the one left; pstephenwille's
     KS: the other corner's suit reads as no suit, its K agrees."""
-    results = scan([photos / "rdpong-singles" / "7hearts.jpg", photos / "pstephenwille-singles" / "cards-SK-001.jpg"],
-                   capsys)
+    results = named_in([photos / "rdpong-singles" / "7hearts.jpg",
+                        photos / "pstephenwille-singles" / "cards-SK-001.jpg"], capsys)
     assert results == [["7H"], ["KS"]]
 
 
@@ -88,7 +71,7 @@ def test_pips_settle_corners_that_disagree_and_refute_a_letter(
     blurred = tmp_path / "green_many_blurred.png"
     cv2.imwrite(str(blurred), cv2.GaussianBlur(cv2.imread(str(photos / "rdpong-scenes" / "green_many.jpg")),
                                                (0, 0), 2.0))
-    extreme, soft = scan([photos / "rdpong-scenes" / "3cards_extreme.jpg", blurred], capsys)
+    extreme, soft = named_in([photos / "rdpong-scenes" / "3cards_extreme.jpg", blurred], capsys)
     assert "10H" in extreme and "QH" not in extreme
     assert set(soft) <= {"9D", "4H", "5C", "JS", "AC", "2C"}
 
@@ -100,7 +83,7 @@ def test_a_german_dame_broken_in_two_is_a_queen_never_a_ten(
     blurred = tmp_path / "Herz_Zehn_blurred.png"
     cv2.imwrite(str(blurred), cv2.GaussianBlur(cv2.imread(str(photos / "anima-german-singles" / "Herz_Zehn.JPG")),
                                                (0, 0), 2.0))
-    dame, ten = scan([photos / "anima-german-singles" / "Karo_Dame.JPG", blurred], capsys, "--indices", "german")
+    dame, ten = named_in([photos / "anima-german-singles" / "Karo_Dame.JPG", blurred], capsys, "--indices", "german")
     assert dame == ["QD"]
     assert ten in ([], ["10H"])
 
@@ -108,7 +91,7 @@ def test_a_german_dame_broken_in_two_is_a_queen_never_a_ten(
 def test_a_rank_printed_against_a_pip_is_taken_off_it(photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """anima's 10H prints its "0" touching a heart: the "1" alone read as a 4 (which the ten pips
     refused); the "0" taken off the heart makes the index a 10 again."""
-    assert scan([photos / "anima-german-singles" / "Herz_Zehn.JPG"], capsys, "--indices", "german") == [["10H"]]
+    assert named_in([photos / "anima-german-singles" / "Herz_Zehn.JPG"], capsys, "--indices", "german") == [["10H"]]
 
 
 def test_greyscale_photos_are_named_right_or_not_at_all(
@@ -120,7 +103,7 @@ def test_greyscale_photos_are_named_right_or_not_at_all(
         path = tmp_path / f"{name}.png"
         cv2.imwrite(str(path), grey(cv2.imread(str(photos / "rdpong-singles" / f"{name}.jpg"))))
         paths.append(path)
-    results = scan(paths, capsys)
+    results = named_in(paths, capsys)
     truths = [next(name[: -len(suit)] + ids[suit] for suit in ids if name.endswith(suit)) for name in names]
     assert all(named in ([truth], []) for truth, named in zip(truths, results, strict=True)), results
     assert sum(named == [truth] for truth, named in zip(truths, results, strict=True)) >= 6
@@ -129,7 +112,7 @@ def test_greyscale_photos_are_named_right_or_not_at_all(
 def test_a_court_cards_suit_marks_tell_spade_from_club(photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """At a low angle the queen of spades' index spade loses its stem and matches a club as well; the
     large spades beside her picture tell."""
-    [named] = scan([photos / "rdpong-scenes" / "8card_slight.jpg"], capsys)
+    [named] = named_in([photos / "rdpong-scenes" / "8card_slight.jpg"], capsys)
     assert "QS" in named and "QC" not in named
 
 
@@ -137,7 +120,7 @@ def test_a_washed_out_pink_print_is_read(capsys: pytest.CaptureFixture[str]) -> 
     """Ammememe's pale AD and 4H (tune half): the face's contrast measured 0.32-0.34, under the blank
     face's old 0.35; the ink, darkest at 0.6-0.76 of the paper, is cut halfway to its own paper; and
     its red, 0.10-0.16 above the other channels, is red for how pale it is."""
-    assert scan([AMMEMEME / "IMG_20220921_200516.jpg", AMMEMEME / "IMG_20220921_200553.jpg"], capsys) == [
+    assert named_in([AMMEMEME / "IMG_20220921_200516.jpg", AMMEMEME / "IMG_20220921_200553.jpg"], capsys) == [
         ["AD"], ["4H"]]
 
 
@@ -148,8 +131,8 @@ def test_a_blurred_glyph_is_cut_tighter_and_a_thin_one_looser(
     that sets the cut: a tighter cut and a looser one read them."""
     spade = half_size(AMMEMEME / "IMG_20220921_201437.jpg", tmp_path / "ace_of_spades.png")
     heart = half_size(photos / "anima-german-singles" / "Herz_Ass.JPG", tmp_path / "Herz_Ass.png")
-    assert scan([spade], capsys) == [["AS"]]
-    assert scan([heart], capsys, "--indices", "german") == [["AH"]]
+    assert named_in([spade], capsys) == [["AS"]]
+    assert named_in([heart], capsys, "--indices", "german") == [["AH"]]
 
 
 def test_a_corner_read_at_another_ink_cut_never_overrules_the_plain_one(
@@ -160,7 +143,7 @@ def test_a_corner_read_at_another_ink_cut_never_overrules_the_plain_one(
     dark = tmp_path / "Kreuz_Dame_dark.png"
     image = cv2.imread(str(photos / "anima-german-singles" / "Kreuz_Dame.JPG")).astype(np.float32)
     cv2.imwrite(str(dark), np.clip(image * 0.45, 0, 255).astype(np.uint8))
-    assert scan([dark], capsys, "--indices", "german") == [["QC"]]
+    assert named_in([dark], capsys, "--indices", "german") == [["QC"]]
 
 
 def test_a_small_spade_too_like_a_club_is_told_by_the_court_cards_suit_marks(
@@ -169,7 +152,7 @@ def test_a_small_spade_too_like_a_club_is_told_by_the_court_cards_suit_marks(
     other reads the Q, its spade matching a club as well as a spade. The large spades beside the
     queen's picture side with the first corner."""
     small = half_size(AMMEMEME / "IMG_20220921_194451.jpg", tmp_path / "queen_of_spades.png", scale=0.7)
-    assert scan([small], capsys) == [["QS"]]
+    assert named_in([small], capsys) == [["QS"]]
 
 
 def stemmed_pips_face(count: int, stray: bool = False) -> np.ndarray[Any, Any]:
@@ -201,7 +184,7 @@ def test_a_small_nine_of_spades_is_never_named_a_queen(
     """rdpong's 8cards_top at 0.35 of its size: the 9S read QS in both corners (0.79, 0.77), and its
     pips, their stems parted, counted as a picture. Now nine pips refute the queen."""
     small = half_size(photos / "rdpong-scenes" / "8cards_top.jpg", tmp_path / "8cards_top_small.png", scale=0.35)
-    [named] = scan([small], capsys)
+    [named] = named_in([small], capsys)
     labelled = ["AD", "7C", "AC", "9S", "6C", "10H", "4S", "QS"]
     assert sorted(named) == sorted(set(named)) and set(named) <= set(labelled), named
     assert len(named) >= 6
@@ -434,7 +417,7 @@ def test_a_greyscale_nine_of_diamonds_under_glare_is_named_by_its_pips_colour(
     path = photos / "ammememe-white-singles-more" / "IMG_20220921_201330.jpg"
     if not path.is_file():
         pytest.skip(f"{path} is missing: run benchmarks/data/cards-ammememe/more_tune.py")
-    assert scan([path], capsys) == [["9D"]]
+    assert named_in([path], capsys) == [["9D"]]
 
 
 def _in_falling_light(face: np.ndarray[Any, Any], darkest: float) -> np.ndarray[Any, Any]:
@@ -495,7 +478,7 @@ def test_a_real_photo_blurred_past_its_suits_shape_is_not_named(
     blurred = cv2.GaussianBlur(cv2.resize(photo, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA), (0, 0), 2.0)
     cv2.imwrite(str(tmp_path / "blurred.png"), blurred)
     cv2.imwrite(str(tmp_path / "blurred_grey.png"), grey(blurred))
-    assert scan([tmp_path / "blurred.png", tmp_path / "blurred_grey.png"], capsys) == [[], []]
+    assert named_in([tmp_path / "blurred.png", tmp_path / "blurred_grey.png"], capsys) == [[], []]
 
 
 @pytest.mark.parametrize("card", ["6H", "9S", "3C"])
@@ -592,46 +575,3 @@ def test_a_pip_over_a_smaller_pip_is_no_corner_index(suit: str) -> None:
     assert reading.card_id is None and reading.reason == "the rank is shaped like a suit (a pip, not a corner index)"
     assert reader.read(face) is None
 
-
-def test_two_pips_of_neighbouring_cards_never_name_a_card_in_a_real_scene(
-        photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    place = photos / "rf100-poker-scenes-tune"
-    if not place.is_dir():
-        pytest.skip(f"{place} is missing: run benchmarks/data/cards-real/fetch.py again")
-    labels = {p["file"]: p["cards"] + p["partial"] for p in json.loads(
-        (MANIFEST_DIR / "manifest.json").read_text(encoding="utf-8"))["sets"]["rf100-poker-scenes-tune"]["photos"]}
-    files = ["IMG_20220316_164253.jpg", "IMG_20220316_164438.jpg", "IMG_20220316_165208.jpg",
-             "IMG_20220316_172815.jpg", "IMG_20220316_163936.jpg"]  # each once named a 4D or 4C it does not show
-    assert main(["scan", *(str(place / f) for f in files), "--catalog", "playing-cards", "--effort", "fast",
-                 "--json"]) == 0
-    results = json.loads(capsys.readouterr().out)
-    wrong = [(f, s["card_id"]) for f, r in zip(files, results, strict=True) for s in r["sightings"]
-             if s["kind"] == "card" and s["card_id"] not in labels[f]]
-    assert wrong == []
-    assert sum(s["kind"] == "card" for r in results for s in r["sightings"]) >= 5  # their own cards still named
-
-
-def test_in_a_scene_of_several_cards_the_reads_go_to_pairs_of_a_cards_shape(
-        photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Indices paired across two cards give no card's outline; checked before any read, they no
-    longer spend the frame's read budget that a card's own two indices need (rf100 tune scenes)."""
-    place = photos / "rf100-poker-scenes-tune"
-    if not place.is_dir():
-        pytest.skip(f"{place} is missing: run benchmarks/data/cards-real/fetch.py again")
-    expected = {"IMG_20220316_135809.jpg": "3S", "IMG_20220316_141820.jpg": "KS", "IMG_20220316_164253.jpg": "6D"}
-    named = scan([place / file for file in expected], capsys)
-    assert [card in cards for card, cards in zip(expected.values(), named, strict=True)] == [True, True, True]
-
-
-def test_a_four_index_card_whose_usual_corners_doubt_its_suit_is_named_by_its_other_two(
-        photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """A KS whose top-left and bottom-right spades, small and soft, match a club as well: both read its
-    K, and its top-right and bottom-left corners, which a four-index deck prints too, both read KS
-    (rf100 tune scene); with the deck said to print two corners they are never looked at."""
-    place = photos / "rf100-poker-scenes-tune"
-    if not place.is_dir():
-        pytest.skip(f"{place} is missing: run benchmarks/data/cards-real/fetch.py again")
-    [named] = scan([place / "IMG_20220316_142242.jpg"], capsys)
-    assert "KS" in named
-    [two_corners] = scan([place / "IMG_20220316_142242.jpg"], capsys, "--index-corners", "2")
-    assert "KS" not in two_corners and not [card for card in two_corners if card not in named]

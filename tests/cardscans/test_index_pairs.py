@@ -34,17 +34,10 @@ AMMEMEME = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "cards-
 Frame = npt.NDArray[np.uint8]
 
 
-def _turned(centre: tuple[float, float], width: float, height: float, degrees: float) -> npt.NDArray[np.float32]:
-    angle = np.deg2rad(degrees)
-    half = np.array([[-width, -height], [width, -height], [width, height], [-width, height]], np.float32) / 2
-    rotation = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]], np.float32)
-    return np.asarray(half @ rotation.T + np.array(centre, np.float32), dtype=np.float32)
-
-
 def _card_on_its_own_white(card: str, degrees: float, seed: int = 3) -> tuple[Frame, npt.NDArray[np.float32]]:
     """A drawn card on a counter of exactly its paper's white: no edge at all between them."""
     canvas = np.full((640, 640, 3), 250, np.uint8)
-    corners = _turned((320, 320), 250, 350, degrees)
+    corners = synthetic.turned_corners((320, 320), 250, 350, degrees)
     frame = synthetic.place(canvas, playing_card_face(card), corners)
     return synthetic.camera(frame, np.random.default_rng(seed), blur=0.8, noise=3.0, light=0.1), corners
 
@@ -237,18 +230,9 @@ def test_indices_the_local_mean_breaks_are_cut_again_against_their_paper(
     assert _named(frame) == [card]
 
 
-def _trick(back: Frame, front: Frame, seed: int = 5) -> Frame:
-    """Two cards on a green mat, the front one over the back one's lower half, turned a little."""
-    mat = np.zeros((900, 700, 3), np.uint8)
-    mat[:] = (60, 90, 30)
-    scene = synthetic.place(mat, back, _turned((330, 300), 250, 350, 4.0))
-    scene = synthetic.place(scene, front, _turned((380, 560), 250, 350, -12.0))
-    return synthetic.camera(scene, np.random.default_rng(seed), blur=0.8, noise=3.0, light=0.1)
-
-
 @pytest.mark.parametrize("back", ["QD", "10C", "AS", "KH"])
 def test_a_four_index_card_whose_lower_half_lies_under_another_is_named_by_its_top_indices(back: str) -> None:
-    scene = _trick(playing_card_face(back, four_indices=True), playing_card_face("7S"))
+    scene = synthetic.trick(playing_card_face(back, four_indices=True), playing_card_face("7S"))
     assert sorted(str(card) for card in _named(scene)) == sorted([back, "7S"])
 
 
@@ -256,7 +240,7 @@ def test_a_four_index_card_whose_lower_half_lies_under_another_is_named_by_its_t
 def test_a_deck_chosen_as_printing_two_index_corners_is_never_read_by_its_top_indices(back: str) -> None:
     # the referee said the deck prints two corners: the top-right corner is not looked at, so the
     # same trick names its front card only (and a two-index deck loses nothing by it: the test below)
-    scene = _trick(playing_card_face(back, four_indices=True), playing_card_face("7S"))
+    scene = synthetic.trick(playing_card_face(back, four_indices=True), playing_card_face("7S"))
     assert _named(scene, index_corners=2) == ["7S"]
     with pytest.raises(ValueError, match="2 or 4 corners"):
         Scanner.for_catalog("playing-cards", index_corners=3)  # type: ignore[arg-type]
@@ -264,7 +248,7 @@ def test_a_deck_chosen_as_printing_two_index_corners_is_never_read_by_its_top_in
 
 def test_shinpan_scan_reads_the_index_corners_it_is_told(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "trick.png"
-    cv2.imwrite(str(path), _trick(playing_card_face("QD", four_indices=True), playing_card_face("7S")))
+    cv2.imwrite(str(path), synthetic.trick(playing_card_face("QD", four_indices=True), playing_card_face("7S")))
     named = {}
     for corners in ("4", "2"):
         assert main(["scan", str(path), "--catalog", "playing-cards", "--index-corners", corners, "--json"]) == 0
@@ -281,7 +265,7 @@ def test_shinpan_scan_reads_the_index_corners_it_is_told(tmp_path: Path, capsys:
 def test_a_two_index_card_whose_lower_half_lies_under_another_is_not_guessed(back: str,
                                                                               index_corners: IndexCorners) -> None:
     # one index in view: nothing confirms it, so the back card stays unnamed rather than guessed
-    scene = _trick(playing_card_face(back), playing_card_face("7S"))
+    scene = synthetic.trick(playing_card_face(back), playing_card_face("7S"))
     assert _named(scene, index_corners) == ["7S"]
 
 

@@ -9,7 +9,6 @@ come from drawn artwork, cardscans/glyphs/SOURCE.md), so every photo is a deck t
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -22,19 +21,12 @@ import pytest
 from cardscans.card_drawing import draw_suit, playing_card_face
 from cardscans.playing_cards import CornerReader
 from companion.cli.main import main
+from tests.cardscans.conftest import cached_set
 
 MAKER = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "cards-real" / "german_overlaps.py"
-CACHE = Path(os.environ.get("SHINPAN_CARD_PHOTOS", Path.home() / ".cache" / "shinpan" / "cards-real"))
 ENGLISH_SAMPLE = ["2clubs", "3hearts", "4spades", "5diamonds", "6clubs", "7spades", "8hearts", "9clubs",
                   "10diamonds", "Aspades", "Kclubs", "Qhearts", "Jdiamonds", "8spades"]
 IDS = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}
-
-
-@pytest.fixture(scope="module")
-def photos() -> Path:
-    if not (CACHE / "rdpong-singles").is_dir():
-        pytest.skip(f"{CACHE} is missing: run benchmarks/data/cards-real/fetch.py (photos without a licence)")
-    return CACHE
 
 
 def scan(paths: list[Path], capsys: pytest.CaptureFixture[str], *flags: str) -> list[list[dict[str, Any]]]:
@@ -117,13 +109,6 @@ def test_a_french_ace_printed_as_1_is_named_and_a_ten_showing_only_its_1_is_not(
     assert CornerReader.standard("english").read(french_index("10S", "1")) is None
 
 
-def held_apart(photos: Path, name: str) -> Path:
-    """A report set's folder in the cache (photos fetched since it was added may be missing)."""
-    if not (photos / name).is_dir():
-        pytest.skip(f"{photos / name} is missing: run benchmarks/data/cards-real/fetch.py again")
-    return photos / name
-
-
 def counted(results: list[list[dict[str, Any]]], labels: list[list[str]]) -> tuple[int, int]:
     """Cards named right, and cards named that the photo does not show (or named twice)."""
     right = wrong = 0
@@ -157,7 +142,7 @@ def test_decks_held_apart_are_named_right_and_never_wrong(photos: Path, capsys: 
                                                           least: int) -> None:
     manifest = json.loads((MAKER.parent / "manifest.json").read_text(encoding="utf-8"))
     labels = {photo["file"]: photo["cards"] for photo in manifest["sets"][folder]["photos"]}
-    place = held_apart(photos, folder)
+    place = cached_set(photos, folder)
     right, wrong = counted(scan([place / file for file in files], capsys, *flags), [labels[file] for file in files])
     assert wrong == 0
     assert right >= least
