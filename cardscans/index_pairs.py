@@ -3,9 +3,9 @@ a white counter, a card the frame cuts, a close-up, a card lying against its nei
 
 A person reads such a card by its index, not its edge. So:
 1. ink blobs come from a local threshold of the frame in grey, reduced to DETECT_WIDTH as for
-   outlines (and, where the frame still holds something unnamed, from what lies well below the
-   paper around it: a second look, for the cards the first left, since it finds more of a court
-   card's picture too);
+   outlines and, if dim, stretched to a lit frame's paper (and, where the frame still holds
+   something unnamed, from what lies well below the paper around it: a second look, for the cards
+   the first left, since it finds more of a court card's picture too);
 2. an index spot is a blob with a smaller one just below it, in any direction (rank over suit), on
    plain paper: little other ink around the pair, unlike a court card's picture;
 3. a spot is kept only with a partner: a spot turned half round, of its size, a card's length away
@@ -52,6 +52,12 @@ CORNER_ACROSS = RANK_CENTRE[0] / SPACING
 CORNER_UP = RANK_CENTRE[1] / SPACING
 
 GLYPH_SIZE = (0.012, 0.12)  # a glyph's larger side, of the frame's shorter side
+# a frame whose lightest LIGHTEST_SHARE lies below DIM_PAPER is stretched so that it reaches LIT_PAPER
+# (`_lit`), by at most MAX_STRETCH (more lifts a near-black frame's noise into blobs)
+LIGHTEST_SHARE = 0.99
+DIM_PAPER = 170
+LIT_PAPER = 230
+MAX_STRETCH = 3.0
 LOCAL_BLOCK = 20  # the local threshold's window: the frame's shorter side over this
 PRINT_OFFSET = 30  # grey levels below the window's mean (or the paper) that count as ink
 PAPER_WINDOW = 0.08  # of the frame's shorter side: the paper around a glyph is found this far out
@@ -127,7 +133,23 @@ def _searched(image: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.uint8], floa
     picture then gives so many more blobs that its indices go unread: tune photos)."""
     scale = min(1.0, DETECT_WIDTH / int(image.shape[1]))
     gray = np.asarray(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), dtype=np.uint8)
-    return np.asarray(cv2.medianBlur(reduced_frame(gray, scale), 3), dtype=np.uint8), scale
+    small = np.asarray(cv2.medianBlur(reduced_frame(gray, scale), 3), dtype=np.uint8)
+    return _lit(small), scale
+
+
+def _lit(small: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """A dim frame (its lightest hundredth below DIM_PAPER) stretched so that its paper is as light
+    as a lit frame's: PRINT_OFFSET counts grey levels, and on grey paper the print stands fewer off it
+    (rf100 tune scenes shot in a dim room: 508 -> 525 named). A frame nearly lit is left as it is:
+    stretching every frame lost two white singles and three German overlaps, whose grain then
+    gave more blobs, not more indices."""
+    histogram = cv2.calcHist([small], [0], None, [256], [0, 256]).ravel()
+    counts = np.cumsum(histogram)
+    lightest = int(np.searchsorted(counts, LIGHTEST_SHARE * counts[-1]))
+    if lightest >= DIM_PAPER:
+        return small
+    gain = min(MAX_STRETCH, LIT_PAPER / max(lightest, 1))
+    return np.asarray(cv2.convertScaleAbs(small, alpha=gain), dtype=np.uint8)
 
 
 def _spots(small: npt.NDArray[np.uint8], scale: float, against_paper: bool) -> list[IndexSpot]:

@@ -208,6 +208,19 @@ def test_a_court_card_whose_outline_is_lost_on_light_wood_is_named_by_its_two_in
     assert [s["card_id"] for s in sightings if s["kind"] == "card"] == ["KC"]
 
 
+@pytest.mark.parametrize("light", [0.6, 0.5, 0.4])
+def test_a_scene_shot_in_a_dim_room_names_the_card_its_indices_alone_find(light: float) -> None:
+    """Tune photo IMG_20220921_194902 with its light cut to `light`: its JD, whose outline is not
+    found, is found by its two indices only once the dim frame is stretched to a lit one's paper
+    (its print stands fewer grey levels off grey paper); the other three are named by outline."""
+    manifest = json.loads((AMMEMEME / "manifest.json").read_text(encoding="utf-8"))
+    photo = next(p for p in manifest["photos"] if p["file"] == "IMG_20220921_194902.jpg")
+    assert photo["role"] == "tune" and sorted(photo["cards"]) == ["7H", "8S", "JD", "KS"]
+    frame = np.asarray(cv2.imread(str(AMMEMEME / "photos" / photo["file"])), dtype=np.uint8)
+    dim = np.asarray(cv2.convertScaleAbs(frame, alpha=light), dtype=np.uint8)
+    assert sorted(str(card) for card in _named(dim, index_corners=2)) == ["7H", "8S", "JD", "KS"]
+
+
 @pytest.fixture(scope="module")
 def more_tune() -> Path:
     folder = Path(os.environ.get("SHINPAN_CARD_PHOTOS", Path.home() / ".cache" / "shinpan" / "cards-real"))

@@ -49,3 +49,12 @@ def test_a_four_index_card_whose_usual_corners_doubt_its_suit_is_named_by_its_ot
     assert "KS" in named
     [two_corners] = named_in([place / "IMG_20220316_142242.jpg"], capsys, "--index-corners", "2")
     assert "KS" not in two_corners and not [card for card in two_corners if card not in named]
+
+
+def test_cards_shot_in_a_dim_room_are_named_by_their_indices(photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Four cards on a grey counter in a dim room (rf100 tune scene; its lightest grey 126 of 255):
+    only the ace's outline is found, and the other three's indices stood too few grey levels off
+    their grey paper to be found until the frame was stretched to a lit one's paper."""
+    place = cached_set(photos, TUNE)
+    [named] = named_in([place / "IMG_20220316_162705.jpg"], capsys)
+    assert sorted(named) == ["2D", "3D", "4D", "AD"]
