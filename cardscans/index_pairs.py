@@ -21,13 +21,18 @@ A person reads such a card by its index, not its edge. So:
    the spot's reading stands for that corner. One index alone names nothing here;
 6. on a deck printing four indices, two spots turned alike side by side a card's width apart may
    be its two top indices where its lower half lies under another card: the card is named when
-   both read it (cardscans.top_indices), on the outline they give.
+   both read it (cardscans.top_indices), on the outline they give;
+7. on such a deck, two partner spots one straight below the other a card's length apart are the
+   two indices of one long side (a card of a fanned hand, or one whose other half lies under its
+   neighbour): the card is named when both read it, one of them clear-cut (SINGLE_CORNER_SCORE),
+   on the strip of that side they mark (`edge_strip`): where the rest of the card lies, left or
+   right, the two do not tell.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 import cv2
@@ -35,9 +40,10 @@ import numpy as np
 import numpy.typing as npt
 
 from cardscans.card_glyphs import BalancedFace, balance_by_corner
+from cardscans.card_indices import JOKER
 from cardscans.corner_index import CornerReading
 from cardscans.paper_light import FACE
-from cardscans.playing_cards import IndexReadings
+from cardscans.playing_cards import SINGLE_CORNER_SCORE, IndexReadings
 from cardscans.quads import DETECT_WIDTH, Quad, overlap, quad_contains, reduced_frame
 from cardscans.sighting import CardSighting
 
@@ -87,11 +93,15 @@ TOP_INDICES_APART = (FACE[0] - 2 * RANK_CENTRE[0]) / SPACING  # a card's two top
 SAME_PLACE = 0.2  # in SPACINGs: two spots' ranks nearer than this are one rank (its suit cut two ways)
 SAME_INK = 0.1  # of the larger: two such ranks of more or less ink are a glyph and a piece of it
 MAX_TOP_READS = 4  # outlines read by two top indices in one frame (~2.5 ms each): the tune scenes needed 3
-# the plainest spots paired as top indices (a card's indices stand on plain paper): a table's grain
+# the plainest spots paired as top or edge indices (a card's indices stand on plain paper): a table's grain
 # cut against its paper gives thousands, and pairing costs their number squared (rdpong's wood: 4431
 # spots, 2 s; the busiest tune photo gives 384)
 MAX_TOP_SPOTS = 1000
 MAX_READS = 8  # spots read in one frame, widest pairs first (~1.5 ms each): as many as the tune photos needed
+# step 7: a four-index card's two indices on one long side, a card's length apart (FACE: 6.9 SPACINGs)
+EDGE_DISTANCE = (5.5, 8.5)
+EDGE_SLANT = 0.3  # how far the line between them may lean off each one's down (tan ~17 degrees)
+MAX_EDGE_READS = 6  # spots read for such pairs in one look, plainest pairs first (~1.5 ms each)
 
 
 @dataclass(frozen=True)
@@ -264,12 +274,10 @@ def _partners(geometry: tuple[npt.NDArray[np.float64], ...], most_size: float) -
                       & (slant > PARTNER_SLANT[0]) & (slant < PARTNER_SLANT[1]), dtype=np.bool_)
 
 
-def side_partners(spots: list[IndexSpot]) -> npt.NDArray[np.bool_]:
-    """[i, j]: spot j may be the top right index of a four-index card whose top left index spot i
-    is: turned as it is, of its size, a card's width to its right."""
-    if not spots:
-        return np.zeros((0, 0), bool)
-    turn, sizes, down, across = _pair_geometry(spots)
+def _side_partners(geometry: tuple[npt.NDArray[np.float64], ...]) -> npt.NDArray[np.bool_]:
+    """[i, j] (of `_pair_geometry`): spot j may be the top right index of a four-index card whose
+    top left index spot i is: turned as it is, of its size, a card's width to its right."""
+    turn, sizes, down, across = geometry
     return np.asarray((np.abs(turn) < PARTNER_TURN) & (sizes < PARTNER_SIZE) & (sizes > 1 / PARTNER_SIZE)
                       & (np.abs(down) < SIDE_SLANT * across)
                       & (across > SIDE_DISTANCE[0]) & (across < SIDE_DISTANCE[1]), dtype=np.bool_)
@@ -347,6 +355,44 @@ def _seen_at_a_slant(first: IndexSpot, second: IndexSpot, side: float, aspect: f
 
 Confirm = Callable[[Quad, str | None, IndexReadings], CardSighting | None]
 ConfirmTop = Callable[[Quad], CardSighting | None]
+ConfirmEdge = Callable[[Quad, CornerReading], CardSighting | None]
+
+
+def _edge_partners(geometry: tuple[npt.NDArray[np.float64], ...]) -> npt.NDArray[np.bool_]:
+    """[i, j] (of `_pair_geometry`): spot j may be the other index on the same long side of a
+    four-index card whose upper index spot i is (step 7): turned half round, of its size, a card's
+    length straight below it."""
+    turn, sizes, down, across = geometry
+    return np.asarray((np.pi - np.abs(turn) < PARTNER_TURN) & (sizes < PARTNER_SIZE) & (sizes > 1 / PARTNER_SIZE)
+                      & (down > EDGE_DISTANCE[0]) & (down < EDGE_DISTANCE[1]) & (np.abs(across) < EDGE_SLANT * down),
+                      dtype=np.bool_)
+
+
+def edge_strip(upper: IndexSpot, lower: IndexSpot) -> Quad:
+    """The strip of a card's long side that two of its indices on that side mark, clockwise from
+    the top left as `upper` stands: from the card's top edge to its bottom edge, and across, as far
+    either side of the indices as their ranks' centres lie from the card's edge."""
+    down = lower.rank - upper.rank
+    length = max(float(np.hypot(*down)), 1e-6)
+    down = down / length
+    across = np.array([down[1], -down[0]])
+    # the line between the two ranks, not either rank-over-suit line (those lean: top_indices_outline)
+    spacing = (upper.spacing + lower.spacing) / 2
+    top = upper.rank - CORNER_UP * spacing * down
+    bottom = lower.rank + CORNER_UP * spacing * down
+    half = CORNER_ACROSS * spacing * across
+    return np.array([top - half, top + half, bottom + half, bottom - half], np.float32)
+
+
+def edge_card(one: CornerReading, other: CornerReading) -> CornerReading | None:
+    """The card two indices of one long side name (step 7): both read it, one clear-cut; no joker
+    (its lettering is no rank over a suit). Else None."""
+    card = one.card_id
+    if card is None or card == JOKER or other.card_id != card:
+        return None
+    if max(one.score, other.score) < SINGLE_CORNER_SCORE:
+        return None
+    return CornerReading(card, min(one.score, other.score), red=one.red, suit_glyph=one.suit_glyph or other.suit_glyph)
 
 
 def top_indices_outline(left: IndexSpot, right: IndexSpot) -> Quad:
@@ -366,7 +412,8 @@ def top_indices_outline(left: IndexSpot, right: IndexSpot) -> Quad:
 
 def cards_by_index_pairs(image: npt.NDArray[np.uint8], read: Callable[[BalancedFace], CornerReading],
                          confirm: Confirm, taken: list[Quad], colourless: bool,
-                         look_again: bool = False, confirm_top: ConfirmTop | None = None) -> list[CardSighting]:
+                         look_again: bool = False, confirm_top: ConfirmTop | None = None,
+                         confirm_edge: ConfirmEdge | None = None) -> list[CardSighting]:
     """The cards whose two indices read the same rank, confirmed on the outline they give:
     `confirm` examines it as any outline, expecting the card either index named (None when
     neither named one: a suit too small to tell spade from club, which the face's suit marks
@@ -376,19 +423,29 @@ def cards_by_index_pairs(image: npt.NDArray[np.uint8], read: Callable[[BalancedF
     all), so the ink is cut again against the paper (`index_spots`) for the cards the first look
     left (a German B whose thin stroke the local mean cut in two, beside the card it named).
     `confirm_top`: reads a card on the outline two side by side top indices give (a four-index
-    card whose lower half another card hides, step 6); None: such pairs are not looked at."""
+    card whose lower half another card hides, step 6); `confirm_edge`: names a card two indices of
+    one long side read, on the strip they mark (step 7); None: such pairs are not looked at."""
     searched = _searched(image)  # once for both looks
-    named = _named_by_pairs(image, _spots(*searched, False), read, confirm, taken, colourless, confirm_top)
+    four = FourIndexConfirms(confirm_top, confirm_edge)
+    named = _named_by_pairs(image, _spots(*searched, False), read, confirm, taken, colourless, four)
     if not look_again:
         return named
     # the cards named at the first look are taken too: the second finds only what it left
     taken = taken + [np.array(sighting.polygon, np.float32) for sighting in named]
-    return named + _named_by_pairs(image, _spots(*searched, True), read, confirm, taken, colourless, confirm_top)
+    return named + _named_by_pairs(image, _spots(*searched, True), read, confirm, taken, colourless, four)
+
+
+@dataclass(frozen=True)
+class FourIndexConfirms:
+    """Steps 6 and 7, for a deck printing four indices (None: not looked at)."""
+
+    top: ConfirmTop | None = None
+    edge: ConfirmEdge | None = None
 
 
 def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], read: Callable[[BalancedFace], CornerReading],
                     confirm: Confirm, taken: list[Quad], colourless: bool,
-                    confirm_top: ConfirmTop | None) -> list[CardSighting]:
+                    four: FourIndexConfirms) -> list[CardSighting]:
     free = [spot for spot in found
             if not any(quad_contains(quad, (float(spot.rank[0]), float(spot.rank[1]))) for quad in taken)]
     spots = [spot for spot in free if spot.other_ink <= MAX_OTHER_INK]
@@ -403,19 +460,17 @@ def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], read: 
             # too, they cost the white scene frames 3-5 ms on the mean and named nothing more on
             # any tune set)
             slanted = _partners(geometry, SLANTED_PARTNER_SIZE) & ~linked & _inked_alike(spots)
-    readings: dict[int, CornerReading] = {}
+    reads = _SpotReads(image, colourless, read)
 
     def reading(index: int) -> CornerReading | None:
-        if index not in readings:
-            if len(readings) >= MAX_READS:
-                return None
-            readings[index] = read(upright_face(image, spots[index], colourless))
-        return readings[index]
+        if not reads.has(spots[index]) and len(reads.done) >= MAX_READS:
+            return None
+        return reads.of(spots[index])
 
     named: list[CardSighting] = []
     outlines = list(taken)
     for first, second in _widest_first(spots, linked) + _widest_first(spots, slanted):
-        if len(readings) >= MAX_READS and not (first in readings and second in readings):
+        if len(reads.done) >= MAX_READS and not (reads.has(spots[first]) and reads.has(spots[second])):
             continue  # the budget spent, only two spots read already may still name a card
         # the outline first (geometry, no read): a pair that gives no card's shape, or one about a
         # card named already (or a tag's), spends none of the read budget (in a scene of four or five
@@ -436,19 +491,81 @@ def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], read: 
         if sighting is not None:
             named.append(sighting)
             outlines.append(outline)
-    if confirm_top is not None:
-        named += _named_by_top_indices(free, confirm_top, outlines)
+    if (four.top is not None or four.edge is not None) and free:
+        # the plainest spots (a card's indices stand on plain paper): a table's grain cut against
+        # its paper gives thousands, and pairing costs their number squared
+        plainest = free if len(free) <= MAX_TOP_SPOTS else sorted(free, key=lambda spot: spot.other_ink)[:MAX_TOP_SPOTS]
+        geometry = _pair_geometry(plainest)
+        if four.top is not None:
+            named += _named_by_top_indices(plainest, _side_partners(geometry), four.top, outlines)
+        if four.edge is not None:
+            named += _named_by_edge_indices(plainest, _edge_partners(geometry), reads, four.edge, outlines)
     return named
 
 
-def _named_by_top_indices(spots: list[IndexSpot], confirm_top: ConfirmTop, outlines: list[Quad]) -> list[CardSighting]:
-    """Step 6: cards named by two top indices side by side (`side_partners`), on the outline they
-    give. That outline may lie partly under a named card (the card over it), so only its indices
-    must lie outside every named outline. At most MAX_TOP_READS a frame, likeliest first (`_top_pair_unlikeness`)."""
+@dataclass
+class _SpotReads:
+    """Each spot read upright once a look, whichever step asks (`upright_face`, the reader)."""
+
+    image: npt.NDArray[np.uint8]
+    colourless: bool
+    read: Callable[[BalancedFace], CornerReading]
+    done: dict[int, CornerReading] = field(default_factory=dict)  # by the spot's id: its arrays are unhashable
+
+    def has(self, spot: IndexSpot) -> bool:
+        return id(spot) in self.done
+
+    def of(self, spot: IndexSpot) -> CornerReading:
+        if id(spot) not in self.done:
+            self.done[id(spot)] = self.read(upright_face(self.image, spot, self.colourless))
+        return self.done[id(spot)]
+
+
+def _named_by_edge_indices(spots: list[IndexSpot], linked: npt.NDArray[np.bool_], reads: _SpotReads,
+                           confirm_edge: ConfirmEdge, outlines: list[Quad]) -> list[CardSighting]:
+    """Step 7: cards named by two indices of one long side (`linked`: `_edge_partners`; `edge_card`),
+    the plainest pairs first, with at most MAX_EDGE_READS spots read here (a spot read at an earlier
+    step costs nothing). Neither index may lie in a named outline (a card in full view is named by
+    its outline or its diagonal pair already)."""
+    pairs = sorted(((int(a), int(b)) for a, b in zip(*np.nonzero(linked), strict=True)),
+                   key=lambda pair: max(spots[pair[0]].other_ink, spots[pair[1]].other_ink))
+    fresh: set[int] = set()  # spots this step read
     named: list[CardSighting] = []
-    if len(spots) > MAX_TOP_SPOTS:
-        spots = sorted(spots, key=lambda spot: spot.other_ink)[:MAX_TOP_SPOTS]
-    pairs = sorted(((int(a), int(b)) for a, b in zip(*np.nonzero(side_partners(spots)), strict=True)),
+    for upper, lower in pairs:
+        pair = (spots[upper], spots[lower])
+        if any(quad_contains(quad, (float(spot.rank[0]), float(spot.rank[1]))) for quad in outlines for spot in pair):
+            continue
+        unread = {id(spot) for spot in pair if not reads.has(spot)}
+        if len(fresh | unread) > MAX_EDGE_READS:
+            continue
+        readings: list[CornerReading] = []
+        for spot in sorted(pair, key=lambda spot: not reads.has(spot)):  # one read already may settle it
+            if not reads.has(spot):
+                fresh.add(id(spot))
+            readings.append(reads.of(spot))
+            if readings[-1].card_id is None:
+                break  # both must read the card: the other is not worth a read
+        if len(readings) < 2:
+            continue
+        reading = edge_card(*readings)
+        if reading is None:
+            continue
+        strip = edge_strip(spots[upper], spots[lower])
+        sighting = confirm_edge(strip, reading)
+        if sighting is not None:
+            named.append(sighting)
+            outlines.append(strip)
+    return named
+
+
+def _named_by_top_indices(spots: list[IndexSpot], linked: npt.NDArray[np.bool_], confirm_top: ConfirmTop,
+                          outlines: list[Quad]) -> list[CardSighting]:
+    """Step 6: cards named by two top indices side by side (`linked`: `_side_partners`), on the
+    outline they give. That outline may lie partly under a named card (the card over it), so only its
+    indices must lie outside every named outline. At most MAX_TOP_READS a frame, likeliest first
+    (`_top_pair_unlikeness`)."""
+    named: list[CardSighting] = []
+    pairs = sorted(((int(a), int(b)) for a, b in zip(*np.nonzero(linked), strict=True)),
                    key=lambda pair: _top_pair_unlikeness(spots[pair[0]], spots[pair[1]]))
     tried: list[tuple[IndexSpot, IndexSpot]] = []
     for first, second in pairs:

@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 
 from cardscans.card_indices import IndexCorners, IndexSet
+from cardscans.corner_index import CornerReading
 from cardscans.identify import loaded_catalog, sighting_from_code
 from cardscans.imageio import downscale, to_bgr, to_gray, work_scale
 from cardscans.index_pairs import cards_by_index_pairs
@@ -26,7 +27,7 @@ from cardscans.outline_reading import (
     room_for_another,
 )
 from cardscans.playing_cards import CATALOG as PLAYING_CARDS
-from cardscans.playing_cards import CornerReader, DeckCatalog, IndexReadings, frame_is_colourless
+from cardscans.playing_cards import CornerReader, DeckCatalog, IndexReadings, corner_sighting, frame_is_colourless
 from cardscans.qrchain import Effort, QrReader
 from cardscans.quad_lines import find_card_quads_by_lines
 from cardscans.quads import Quad, find_card_quads, quad_contains
@@ -127,10 +128,21 @@ class Scanner:
                 sighting = examine_top(corners, colour, quad, self.deck, grey)
                 return sighting if sighting.kind == "card" else None
 
-            # a card's two top indices side by side (its lower half under another card) only where
-            # the deck prints them
+            named = {s.card_id for s in read if s.kind == "card"}
+
+            def confirm_edge(quad: Quad, reading: CornerReading) -> CardSighting | None:
+                # a card named already (its two long sides both in view: the second is the same card)
+                sighting = corner_sighting(reading, quad, self.deck)
+                if sighting.kind != "card" or sighting.card_id in named:
+                    return None
+                named.add(sighting.card_id)
+                return sighting
+
+            # a card's two top indices side by side (its lower half under another card), or two on
+            # one long side (a fanned hand), only where the deck prints four
+            four = corners.corners == 4
             by_indices = cards_by_index_pairs(to_bgr(colour), corners.read_index, confirm, taken, grey, unnamed,
-                                              confirm_top if corners.corners == 4 else None)
+                                              confirm_top if four else None, confirm_edge if four else None)
             read = named_over(read, by_indices)
         return once_each(read)
 

@@ -113,6 +113,17 @@ def trick(back: Image, front: Image, seed: int = 5) -> Image:
     return camera(scene, np.random.default_rng(seed), blur=0.8, noise=3.0, light=0.1)
 
 
+def fan(faces: list[Image], seed: int = 5, step: float = 80.0) -> Image:
+    """Card faces fanned left to right on a green mat, each over the last but a strip `step` pixels
+    wide on its left (a hand laid down to be seen), turned a little each, photographed."""
+    mat = np.zeros((700, 500 + int(step) * len(faces), 3), np.uint8)
+    mat[:] = (60, 90, 30)
+    scene = mat
+    for index, face in enumerate(faces):
+        scene = place(scene, face, turned_corners((250 + step * index, 350), 250, 350, -4.0 + 3.0 * index))
+    return camera(scene, np.random.default_rng(seed), blur=0.8, noise=3.0, light=0.1)
+
+
 def camera(image: Image, rng: np.random.Generator, blur: float = 1.0, noise: float = 6.0,
            light: float = 0.35) -> Image:
     """Uneven light (a gradient of up to +-light), defocus blur of sigma up to `blur`, sensor noise."""

@@ -259,6 +259,18 @@ def test_a_deck_chosen_as_printing_two_index_corners_is_never_read_by_its_top_in
         Scanner.for_catalog("playing-cards", index_corners=3)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("hand", [["AS", "10D", "KC", "5H", "JS"], ["7D", "2C", "8H"]])
+@pytest.mark.parametrize("seed", [5, 6])
+def test_a_fanned_hand_of_a_four_index_deck_is_named_by_the_two_indices_each_card_shows(
+        hand: list[str], seed: int) -> None:
+    """Each card under another shows a strip of its left side only: its top-left index and, upside
+    down, its bottom-left one (step 7). A deck said to print two corners shows one index a card there,
+    so only the front card is named."""
+    scene = synthetic.fan([playing_card_face(card, four_indices=True) for card in hand], seed)
+    assert sorted(str(card) for card in _named(scene)) == sorted(hand)
+    assert _named(scene, index_corners=2) == [hand[-1]]
+
+
 def test_shinpan_scan_reads_the_index_corners_it_is_told(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "trick.png"
     cv2.imwrite(str(path), synthetic.trick(playing_card_face("QD", four_indices=True), playing_card_face("7S")))

@@ -67,3 +67,16 @@ def test_red_ranks_a_blur_paled_are_read_as_red(photos: Path, capsys: pytest.Cap
     expected = {"IMG_20220316_160701.jpg": "6H", "IMG_20220316_161732.jpg": "9H", "IMG_20220316_164253.jpg": "5D"}
     named = named_in([place / file for file in expected], capsys)
     assert [card in cards for card, cards in zip(expected.values(), named, strict=True)] == [True, True, True]
+
+
+def test_cards_of_a_fanned_hand_are_named_by_the_two_indices_of_one_side_once_each(
+        photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """rf100 tune scenes of fanned spades: the 5S, 9S and KS, and the 6S, show their two indices of
+    one long side only. The 5S of the first shows both its long sides: it is named once."""
+    place = cached_set(photos, TUNE)
+    expected = {"IMG_20220316_140626.jpg": ["5S", "6S", "7S", "8S"],
+                "IMG_20220316_141641.jpg": ["9S", "JS", "KS", "QS"],
+                "IMG_20220316_140807.jpg": ["5S", "6S", "8S"]}
+    named = named_in([place / file for file in expected], capsys)
+    assert [sorted(cards) for cards in named[:2]] == list(expected.values())[:2]
+    assert set(expected["IMG_20220316_140807.jpg"]) <= set(named[2])
