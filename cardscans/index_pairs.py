@@ -24,7 +24,7 @@ A person reads such a card by its index, not its edge. So:
    both read it (cardscans.top_indices), on the outline they give;
 7. on such a deck, two partner spots one straight below the other a card's length apart are the
    two indices of one long side (a card of a fanned hand, or one whose other half lies under its
-   neighbour): the card is named when both read it, one of them clear-cut (SINGLE_CORNER_SCORE),
+   neighbour): the card is named when both read it, one of them at SINGLE_CORNER_SCORE or better,
    on the strip of that side they mark (`edge_strip`): where the rest of the card lies, left or
    right, the two do not tell.
 """
@@ -385,8 +385,8 @@ def edge_strip(upper: IndexSpot, lower: IndexSpot) -> Quad:
 
 
 def edge_card(one: CornerReading, other: CornerReading) -> CornerReading | None:
-    """The card two indices of one long side name (step 7): both read it, one clear-cut; no joker
-    (its lettering is no rank over a suit). Else None."""
+    """The card two indices of one long side name (step 7): both read it, one of them at
+    SINGLE_CORNER_SCORE or better; no joker (its lettering is no rank over a suit). Else None."""
     card = one.card_id
     if card is None or card == JOKER or other.card_id != card:
         return None
@@ -527,7 +527,8 @@ def _named_by_edge_indices(spots: list[IndexSpot], linked: npt.NDArray[np.bool_]
     the plainest pairs first, with at most MAX_EDGE_READS spots read here (a spot read at an earlier
     step costs nothing). Neither index may lie in a named outline (a card in full view is named by
     its outline or its diagonal pair already)."""
-    pairs = sorted(((int(a), int(b)) for a, b in zip(*np.nonzero(linked), strict=True)),
+    # each pair once: either of its spots stands upper as the other stands (they are turned half round)
+    pairs = sorted(((int(a), int(b)) for a, b in zip(*np.nonzero(linked), strict=True) if a < b or not linked[b, a]),
                    key=lambda pair: max(spots[pair[0]].other_ink, spots[pair[1]].other_ink))
     fresh: set[int] = set()  # spots this step read
     named: list[CardSighting] = []

@@ -114,8 +114,9 @@ def trick(back: Image, front: Image, seed: int = 5) -> Image:
 
 
 def fan(faces: list[Image], seed: int = 5, step: float = 80.0) -> Image:
-    """Card faces fanned left to right on a green mat, each over the last but a strip `step` pixels
-    wide on its left (a hand laid down to be seen), turned a little each, photographed."""
+    """Card faces fanned left to right on a green mat, each laid over the one before, which still
+    shows a strip `step` pixels wide on its left (a hand laid down to be seen), turned a little
+    each, photographed."""
     mat = np.zeros((700, 500 + int(step) * len(faces), 3), np.uint8)
     mat[:] = (60, 90, 30)
     scene = mat
