@@ -10,7 +10,8 @@ Two sources of photos:
   fetched into a local cache by its fetch.py; skipped, saying so, when the cache is missing; among
   them the report sets of three more decks: German singles (kalkaran), English singles (kentdoan)
   and French scenes (bnoteris, an ace printed "1"), and Roboflow 100's poker-cards scenes (rf100:
-  its test split reported, its valid split tuned on);
+  its test split reported, its valid split tuned on); the kentdoan deck's own seven scenes are a
+  tune set (kentdoan-scenes-tune), its singles stay held apart;
 - ammememe-white-singles-more: 166 more tune photos of the same white deck, fetched into that cache
   by cards-ammememe/more_tune.py (never a reported figure: their labels were not checked by eye);
 - anima-german-overlaps: German two-card scenes made from the German tune singles by
