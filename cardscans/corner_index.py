@@ -43,7 +43,7 @@ from cardscans.card_indices import (
     drawn_templates,
     printed_ranks,
 )
-from cardscans.pips import count_pips, pip_colour, pip_suit
+from cardscans.pips import PICTURE_PRINT_SIDE, count_pips, pip_colour, pip_suit, widest_print_above_middle
 from cardscans.template_match import TWO_PART_RANKS, Bank, Matching, best_label, label_scores, top_label
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -212,7 +212,7 @@ class IndexReader:
         label, rank_score, reason, rank_margin = best_label(self._bank("rank"), rank_glyph, printed, RANK_MATCHING,
                                                        checked={n for n in NUMBERS if n in printed})
         if face is not None and suit_glyph is not None and rank_glyph.parts < 2:
-            settled = self._number_by_pips(rank_glyph, suit_glyph, face)
+            settled = self._number_by_pips(rank_glyph, suit_glyph, face) or self._letter_by_picture(rank_glyph, face)
             if settled is not None:
                 label, rank_score, rank_margin = settled
         if label is None:
@@ -322,6 +322,27 @@ class IndexReader:
         if scores[pips] - max(letters, default=-1.0) < RANK_MATCHING.margin:
             return None
         return pips, scores[pips], RANK_MATCHING.margin
+
+    def _letter_by_picture(self, rank_glyph: Glyph, face: BalancedFace) -> tuple[str, float, float] | None:
+        """A court card's letter too like a number to tell by shape (kentdoan's Q against a 9)
+        settled by the face: a picture above its middle (wider than PICTURE_PRINT_SIDE) and not that
+        number's pips. The rank as label, score and margin; the lead counts as just enough, so a
+        corner read so is never clear-cut alone, and the letter must still lead every other label."""
+        printed = printed_ranks(self.indices)
+        scores = {label: score for label, score in label_scores(self._bank("rank"), rank_glyph).items()
+                  if label in printed}
+        ranked = sorted(scores, key=lambda label: -scores[label])
+        if len(ranked) < 3 or scores[ranked[0]] - scores[ranked[1]] >= RANK_MATCHING.margin:
+            return None
+        kinds = {printed[label] in COURT_RANKS for label in ranked[:2]}
+        if kinds != {True, False}:
+            return None  # two letters, or two numbers (`_number_by_pips`)
+        letter, number = sorted(ranked[:2], key=lambda label: printed[label] not in COURT_RANKS)
+        if scores[letter] < RANK_MATCHING.min_score or scores[letter] - scores[ranked[2]] < RANK_MATCHING.margin:
+            return None
+        if widest_print_above_middle(face) <= PICTURE_PRINT_SIDE or str(count_pips(face)) == printed[number]:
+            return None
+        return letter, scores[letter], RANK_MATCHING.margin
 
     def _dark_red_agrees(self, suit_bank: Bank, suit_glyph: Glyph, rank_glyph: Glyph) -> bool:
         """Whether ink red only for its darkness is red: the suit's shape must be a red suit's, clear

@@ -42,7 +42,7 @@ from cardscans.corner_index import (
 )
 from cardscans.imageio import to_bgr
 from cardscans.paper_light import FACE
-from cardscans.pips import count_pips, pip_suit, upright_pips, widest_print_above_middle
+from cardscans.pips import PICTURE_PRINT_SIDE, count_pips, pip_suit, upright_pips, widest_print_above_middle
 from cardscans.quads import Quad, rectify, side_lengths
 from cardscans.sighting import CardSighting
 
@@ -55,9 +55,6 @@ MIN_PIPS_OF_A_NUMBER = 2  # the fewest pips a number card prints (a 2)
 # court cards count as -1 (a picture) or 2 pips (suit marks beside the picture) on the tune sets, 4
 # once (rdpong's JS); an ace of spades' ornate pip counts up to 22, so aces are not asked
 MIN_PIPS_REFUTING_A_COURT_CARD = 5
-# of the face: a print wider than this above the middle is a court card's picture (0.6 and more);
-# an ace's flourish, glare or a neighbour's edge measure up to 0.46 there, a number's pips under 0.3
-PICTURE_PRINT_SIDE = 0.55
 # darkest ink vs the paper: less is a blank back, a blur or no card. Washed-out pink prints (the
 # Ammememe deck's) measure 0.32-0.34, outlines around glare strips and plain table 0.24-0.28
 MIN_PAPER_CONTRAST = 0.3

@@ -25,7 +25,7 @@ from cardscans.pipeline import Scanner
 from cardscans.pips import count_pips
 from cardscans.playing_cards import CornerReader, frame_is_colourless
 from cardscans.top_indices import examine_top
-from tests.cardscans.conftest import named_in
+from tests.cardscans.conftest import cached_set, named_in
 
 AMMEMEME = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "cards-ammememe" / "photos"
 
@@ -597,3 +597,35 @@ def test_a_red_rank_whose_thin_strokes_blur_pale_is_still_red(card: str) -> None
     assert pale.card_id == card
     black = reader.read_corner(balance(_rank_repainted(card, (40, 40, 40))))
     assert black.card_id is None and black.reason == "rank and suit printed in different colours"
+
+
+def _with_queen_or_nine(card: str, picture_wide: bool) -> np.ndarray[Any, Any]:
+    """A drawn card whose top-left rank is printed halfway between the reader's Q and 9 (a deck's Q
+    whose tail curls like a 9's stem: kentdoan's); `picture_wide`: its picture as wide as a real
+    deck prints it (the drawn frame is narrower than PICTURE_PRINT_SIDE)."""
+    reader = CornerReader.standard()
+    face = playing_card_face(card)
+    if picture_wide:
+        cv2.rectangle(face, (45, 60), (207, 292), (60, 140, 200), 3)
+    x, y, w, h = RANK_BOX
+    face[y:y + h, x:x + w] = 250
+    between = cv2.resize((reader.ranks["Q"][0] + reader.ranks["9"][0]) / 2, (28, 40), interpolation=cv2.INTER_LINEAR)
+    face[y + 5:y + 45, x + 6:x + 34][between > 0.5] = (30, 30, 30)
+    return face
+
+
+def test_a_letter_a_number_fits_as_well_is_settled_by_a_picture_and_never_on_a_face_of_pips() -> None:
+    reader = CornerReader.standard()
+    assert reader.read_corner(balance(_with_queen_or_nine("QS", picture_wide=True))).card_id == "QS"
+    unsettled = reader.read_corner(balance(_with_queen_or_nine("QS", picture_wide=False)))
+    assert unsettled.card_id is None and unsettled.reason == "rank not readable (9 or Q)"
+    nine = reader.read_corner(balance(_with_queen_or_nine("9S", picture_wide=False)))
+    assert nine.card_id is None  # nine pips, no picture: never a queen
+
+
+def test_the_queen_of_a_deck_whose_q_reads_like_a_9_is_named_in_a_scene(
+        photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """kentdoan's tune scene Cards_7 (the deck whose singles are held apart): its QS read "9 or Q"
+    at the tighter cut; the picture beside it settles Q. Its other six cards are named as before."""
+    [named] = named_in([cached_set(photos, "kentdoan-scenes-tune") / "Cards_7.jpg"], capsys)
+    assert sorted(named) == ["4H", "4S", "7C", "7H", "AD", "KC", "QS"]
