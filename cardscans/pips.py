@@ -21,12 +21,12 @@ from cardscans.card_glyphs import (
 from cardscans.card_indices import BLACK_SUITS, RED_SUITS
 from cardscans.template_match import Bank
 
-# a pip's stem parted from it by blur (see `_pips_with_stems`): at most this share of a pip's area,
-# its box within STEM_GAP px of the pip's; counted so only on a face of at least MIN_PIPS_WITH_STEMS pips
 # of the face: a print wider than this above the middle (`widest_print_above_middle`) is a court
 # card's picture (0.6 and more); an ace's flourish, glare or a neighbour's edge measure up to 0.46
 # there, a number's pips under 0.3
 PICTURE_PRINT_SIDE = 0.55
+# a pip's stem parted from it by blur (see `_pips_with_stems`): at most this share of a pip's area,
+# its box within STEM_GAP px of the pip's; counted so only on a face of at least MIN_PIPS_WITH_STEMS pips
 STEM_SHARE = 0.15
 STEM_GAP = 2
 MIN_PIPS_WITH_STEMS = 3  # a small 3S's three stems part too (Ammememe tune); a court card shows two suit marks
