@@ -3,7 +3,7 @@ whoever tunes cardscans/, never a reported figure (it reads the tune photos only
 
 The Ammememe export boxes every corner index a photo shows (benchmarks/data/cards-ammememe/SOURCE.md),
 so each labelled index of a card the scanner did not name can be followed through the index pass
-(cardscans/index_pairs.py): no rank-over-suit spot found in its box; a spot found but read as
+(cardscans/index_spots.py, index_pairs.py): no rank-over-suit spot found in its box; a spot found but read as
 nothing; its rank read but not its suit; another card read; or its own card read (the card was then
 lost at pairing or at the outline's examination). Indices of the cards the scanner named are counted
 too, for scale. Photos: the committed tune half and, when cached, ammememe-white-singles-more
@@ -44,7 +44,7 @@ from benchmarks.git_sources import Repositories  # noqa: E402
 from benchmarks.report import Figure, emit  # noqa: E402
 from cardscans.corner_index import CornerReading  # noqa: E402
 from cardscans.imageio import downscale, work_scale  # noqa: E402
-from cardscans.index_pairs import IndexSpot, index_spots, upright_face  # noqa: E402
+from cardscans.index_spots import IndexSpot, index_spots, upright_face  # noqa: E402
 from cardscans.pipeline import Scanner  # noqa: E402
 from cardscans.playing_cards import CornerReader, frame_is_colourless  # noqa: E402
 

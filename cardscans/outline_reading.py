@@ -138,8 +138,8 @@ def alone(quad: Quad, quads: list[Quad]) -> bool:
     it (it may be a picture's frame, whose print reads as a letter), none beside it that overlaps
     (one round two cards), while its own picture's frame, or the same card found again a little
     smaller, leaves it alone (Ammememe's tune KD, and blurred tune frames: 7 more named, 1 wrong fewer)."""
-    size = float(np.sqrt(_area(quad)))
+    area = _area(quad)
     centre = quad.mean(axis=0)
     return not any(other is not quad and overlap(quad, other) and (
-        _area(other) >= _area(quad) or float(np.hypot(*(other.mean(axis=0) - centre))) > OWN_PRINT_OFF * size)
+        _area(other) >= area or float(np.hypot(*(other.mean(axis=0) - centre))) > OWN_PRINT_OFF * np.sqrt(area))
         for other in quads)

@@ -103,12 +103,15 @@ def tilted_corners(rng: np.random.Generator, centre: tuple[float, float], width:
     return np.asarray(corners + jitter, dtype=np.float32)
 
 
+def _green_mat(height: int, width: int) -> Image:
+    """A card table's plain green mat (BGR)."""
+    return np.full((height, width, 3), (60, 90, 30), np.uint8)
+
+
 def trick(back: Image, front: Image, seed: int = 5) -> Image:
     """Two card faces on a green mat, the front one over the back one's lower half, turned a little
     (a trick as a game of tricks leaves it), photographed."""
-    mat = np.zeros((900, 700, 3), np.uint8)
-    mat[:] = (60, 90, 30)
-    scene = place(mat, back, turned_corners((330, 300), 250, 350, 4.0))
+    scene = place(_green_mat(900, 700), back, turned_corners((330, 300), 250, 350, 4.0))
     scene = place(scene, front, turned_corners((380, 560), 250, 350, -12.0))
     return camera(scene, np.random.default_rng(seed), blur=0.8, noise=3.0, light=0.1)
 
@@ -117,9 +120,7 @@ def fan(faces: list[Image], seed: int = 5, step: float = 80.0) -> Image:
     """Card faces fanned left to right on a green mat, each laid over the one before, which still
     shows a strip `step` pixels wide on its left (a hand laid down to be seen), turned a little
     each, photographed."""
-    mat = np.zeros((700, 500 + int(step) * len(faces), 3), np.uint8)
-    mat[:] = (60, 90, 30)
-    scene = mat
+    scene = _green_mat(700, 500 + int(step) * len(faces))
     for index, face in enumerate(faces):
         scene = place(scene, face, turned_corners((250 + step * index, 350), 250, 350, -4.0 + 3.0 * index))
     return camera(scene, np.random.default_rng(seed), blur=0.8, noise=3.0, light=0.1)

@@ -3,13 +3,20 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
+import cv2
+import numpy as np
 import pytest
 
 from companion.cli.main import main
 
 REPO = Path(__file__).resolve().parents[2]
 PHOTOS = REPO.parent / "shared" / "data" / "zxing-qr"
+# the committed CC BY 4.0 photos (only their tune half is used in tests: its manifest's `role`)
+AMMEMEME_PHOTOS = REPO / "benchmarks" / "data" / "cards-ammememe" / "photos"
+# a drawn face's own outline (FACE-sized), for the corner reader's `examine`
+WHOLE_FACE = np.array([[0, 0], [251, 0], [251, 351], [0, 351]], np.float32)
 # the real card photos benchmarks/data/cards-real/fetch.py caches (most without a licence to commit)
 CARD_PHOTOS = Path(os.environ.get("SHINPAN_CARD_PHOTOS", Path.home() / ".cache" / "shinpan" / "cards-real"))
 
@@ -43,3 +50,8 @@ def named_in(paths: list[Path], capsys: pytest.CaptureFixture[str], *flags: str)
     assert main(["scan", *map(str, paths), "--catalog", "playing-cards", "--effort", "fast", "--json", *flags]) == 0
     return [[s["card_id"] for s in result["sightings"] if s["kind"] == "card"]
             for result in json.loads(capsys.readouterr().out)]
+
+
+def grey(image: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """A colour photo as a greyscale camera takes it (three equal channels)."""
+    return np.asarray(cv2.cvtColor(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR), dtype=np.uint8)

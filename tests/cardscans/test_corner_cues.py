@@ -1,8 +1,9 @@
 """The corner reader's cheap cross-checks: pips that confirm or refute an index, the other corner's
 rank, a letter broken in two, and greyscale photos, where only a suit's shape tells red from black;
 and the ink cuts: washed-out prints, and the tighter and looser cuts tried when the plain one reads
-nothing, which never overrule it; light falling off across a face, a print blurred past reading,
-and a small card's colour a frame's sample misses.
+nothing, which never overrule it; a small card's colour a frame's sample misses; a rank that a blur
+paled or that a letter and a number fit alike. Shadows, glare, falling light, light-on-dark decks
+and blur past reading are test_light_and_blur.py's.
 
 The real photos come from the local cache (benchmarks/data/cards-real/SOURCE.md); those tests skip
 without it. Drawn cards need no cache, nor the Ammememe photos (committed, CC BY 4.0; only photos of
@@ -25,19 +26,13 @@ from cardscans.pipeline import Scanner
 from cardscans.pips import count_pips
 from cardscans.playing_cards import CornerReader, frame_is_colourless
 from cardscans.top_indices import examine_top
-from tests.cardscans.conftest import cached_set, named_in
-
-AMMEMEME = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "cards-ammememe" / "photos"
+from tests.cardscans.conftest import AMMEMEME_PHOTOS, WHOLE_FACE, cached_set, grey, named_in
 
 
 def half_size(source: Path, target: Path, scale: float = 0.5) -> Path:
     image = cv2.imread(str(source))
     cv2.imwrite(str(target), cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA))
     return target
-
-
-def grey(image: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
-    return np.asarray(cv2.cvtColor(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR), dtype=np.uint8)
 
 
 def test_a_greyscale_face_is_read_by_its_suits_shape_and_never_given_the_other_colour() -> None:
@@ -120,8 +115,8 @@ def test_a_washed_out_pink_print_is_read(capsys: pytest.CaptureFixture[str]) -> 
     """Ammememe's pale AD and 4H (tune half): the face's contrast measured 0.32-0.34, under the blank
     face's old 0.35; the ink, darkest at 0.6-0.76 of the paper, is cut halfway to its own paper; and
     its red, 0.10-0.16 above the other channels, is red for how pale it is."""
-    assert named_in([AMMEMEME / "IMG_20220921_200516.jpg", AMMEMEME / "IMG_20220921_200553.jpg"], capsys) == [
-        ["AD"], ["4H"]]
+    photos = [AMMEMEME_PHOTOS / "IMG_20220921_200516.jpg", AMMEMEME_PHOTOS / "IMG_20220921_200553.jpg"]
+    assert named_in(photos, capsys) == [["AD"], ["4H"]]
 
 
 def test_a_blurred_glyph_is_cut_tighter_and_a_thin_one_looser(
@@ -129,7 +124,7 @@ def test_a_blurred_glyph_is_cut_tighter_and_a_thin_one_looser(
     """At half size the greyscale AS of Ammememe's tune half fills its A's counter at the plain cut
     (it read an A at 0.58), and the serif A of anima's Herz_Ass loses its thin left leg to the heart
     that sets the cut: a tighter cut and a looser one read them."""
-    spade = half_size(AMMEMEME / "IMG_20220921_201437.jpg", tmp_path / "ace_of_spades.png")
+    spade = half_size(AMMEMEME_PHOTOS / "IMG_20220921_201437.jpg", tmp_path / "ace_of_spades.png")
     heart = half_size(photos / "anima-german-singles" / "Herz_Ass.JPG", tmp_path / "Herz_Ass.png")
     assert named_in([spade], capsys) == [["AS"]]
     assert named_in([heart], capsys, "--indices", "german") == [["AH"]]
@@ -151,7 +146,7 @@ def test_a_small_spade_too_like_a_club_is_told_by_the_court_cards_suit_marks(
     """Ammememe's QS (tune half) at 0.7 of its size: one corner reads QS, not clear-cut alone; the
     other reads the Q, its spade matching a club as well as a spade. The large spades beside the
     queen's picture side with the first corner."""
-    small = half_size(AMMEMEME / "IMG_20220921_194451.jpg", tmp_path / "queen_of_spades.png", scale=0.7)
+    small = half_size(AMMEMEME_PHOTOS / "IMG_20220921_194451.jpg", tmp_path / "queen_of_spades.png", scale=0.7)
     assert named_in([small], capsys) == [["QS"]]
 
 
@@ -208,9 +203,6 @@ def _with_index(face: np.ndarray[Any, Any], rank: str, suit: str | None, corner:
     else:
         changed[-height:, -width:] = index[::-1, ::-1]
     return changed
-
-
-WHOLE_FACE = np.array([[0, 0], [251, 0], [251, 351], [0, 351]], np.float32)
 
 
 def test_pips_settle_two_corners_that_read_different_numbers() -> None:
@@ -287,21 +279,6 @@ def test_an_ace_over_a_picture_is_refused_and_one_with_a_flourish_named() -> Non
     assert reader.examine(with_a_flourish, WHOLE_FACE).card_id == "AH"
 
 
-@pytest.mark.parametrize("card", ["10H", "7S", "QD"])
-def test_an_index_half_in_a_shadow_is_read_against_its_own_paper(card: str) -> None:
-    """A shadow's edge across a corner index (Ammememe tune: a 10H's lower index by the counter's
-    shadow): one cut for the whole corner takes the shaded paper for ink; cut against the paper
-    around each glyph, it reads."""
-    from cardscans.card_glyphs import balance_by_corner
-
-    face = playing_card_face(card).astype(np.float32)
-    face[60:, :] *= 0.4  # the shadow's edge runs between the rank and the suit
-    shaded = balance_by_corner(np.asarray(face, np.uint8))
-    reader = CornerReader.standard()
-    assert reader.read_corner(shaded, (0,)).card_id is None
-    assert reader.read_index(shaded).card_id == card
-
-
 def test_court_cards_pictures_and_number_cards_pips_stand_either_side_of_the_picture_minimum() -> None:
     """A court card named by its two top indices needs a print wider than MIN_PICTURE_SIDE above its
     middle (a German D's head over a trick's front card measured 0.34); no number card's pips reach it."""
@@ -314,35 +291,6 @@ def test_court_cards_pictures_and_number_cards_pips_stand_either_side_of_the_pic
 
     assert max(widest(rank + suit) for rank in NUMBERS for suit in "HDSC") < MIN_PICTURE_SIDE
     assert min(widest(rank + suit) for rank in "JQK" for suit in "HDSC") > MIN_PICTURE_SIDE
-
-
-@pytest.mark.parametrize("card", ["10D", "9C", "8H"])
-def test_pips_that_glare_has_paled_are_counted_at_a_looser_cut(card: str) -> None:
-    """Glare pales the upper pips beside dark ones (Ammememe tune: a 10D counted 9): the plain cut
-    breaks them apart, so the index is refuted; counted again at the looser cut, they number it."""
-    face = playing_card_face(card).astype(np.float32)
-    face[40:180, 60:200] = 255 - (255 - face[40:180, 60:200]) * 0.4
-    paled = np.asarray(face, np.uint8)
-    rank = int(card[:-1])
-    assert count_pips(balance(paled)) != rank
-    assert count_pips(balance(paled), 1) == rank
-    assert CornerReader.standard().examine(paled, WHOLE_FACE).card_id == card
-
-
-@pytest.mark.parametrize("card", ["6H", "8C", "10D"])
-def test_pips_half_in_a_shadow_are_counted_against_their_own_paper(card: str) -> None:
-    """A shadow across the lower half of a card under a bright light (Ammememe tune: a 6H counted as
-    a picture): the shaded pips set the cut, the pale lit ones fall short of it even at the looser
-    cut, so the index is refuted; cut against the paper around each pip, they number it."""
-    face = playing_card_face(card).astype(np.float32)
-    face[:176, 40:212] = 255 - (255 - face[:176, 40:212]) * 0.3  # lit and pale
-    face[176:] *= 0.45  # in the shadow, paper and print alike
-    lit_and_shaded = np.asarray(face, np.uint8)
-    rank = int(card[:-1])
-    assert count_pips(balance(lit_and_shaded)) != rank
-    assert count_pips(balance(lit_and_shaded), 1) != rank
-    assert count_pips(balance(lit_and_shaded), SHADED_LEVEL) == rank
-    assert CornerReader.standard().examine(lit_and_shaded, WHOLE_FACE).card_id == card
 
 
 def with_a_picture(face: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
@@ -365,22 +313,6 @@ def test_a_number_read_in_one_corner_of_a_face_that_shows_a_picture_leaves_the_c
     assert reader.examine(_with_index(queen, "4", "S", "bottom-right"), WHOLE_FACE).kind == "unrecognised"
     four = _with_index(playing_card_face("4D"), "Q", "D", "top-left")
     assert reader.examine(four, WHOLE_FACE).card_id == "4D"
-
-
-@pytest.mark.parametrize("card", ["7H", "10D", "AS", "5C", "QH", "KS"])
-def test_a_card_printed_in_light_ink_on_dark_paper_is_read_as_its_negative(card: str) -> None:
-    """A black deck prints gold hearts and diamonds and white spades and clubs on black paper: the
-    face reads nothing as printed, so it is read as dark ink on light paper in grey, its suit's
-    colour told by shape. A dark face with no print (a card's back) stays unrecognised."""
-    reader = CornerReader.standard()
-    face = playing_card_face(card)
-    light_on_dark = np.asarray(255 - face, dtype=np.uint8)
-    light_on_dark[..., 0] = np.minimum(light_on_dark[..., 0], 255 - face[..., 2] // 2)  # red ink as gold, not cyan
-    assert light_on_dark[5, 126].max() < 80  # the paper is dark
-    assert reader.examine(light_on_dark, WHOLE_FACE).card_id == card
-    back = np.full_like(face, 30)
-    seen = reader.examine(back, WHOLE_FACE)
-    assert seen.kind == "unrecognised" and seen.card_id is None
 
 
 def printed_pips(suit: str) -> np.ndarray[Any, Any]:
@@ -418,67 +350,6 @@ def test_a_greyscale_nine_of_diamonds_under_glare_is_named_by_its_pips_colour(
     if not path.is_file():
         pytest.skip(f"{path} is missing: run benchmarks/data/cards-ammememe/more_tune.py")
     assert named_in([path], capsys) == [["9D"]]
-
-
-def _in_falling_light(face: np.ndarray[Any, Any], darkest: float) -> np.ndarray[Any, Any]:
-    """The face under a light that falls off towards its top right corner, to `darkest` of itself
-    there (a phone's shadow, a lamp at one side)."""
-    height, width = face.shape[:2]
-    down, across = np.mgrid[0:height, 0:width].astype(np.float32)
-    light = 1.0 - (1.0 - darkest) * (across / width + (1.0 - down / height)) / 2.0
-    return np.asarray(face.astype(np.float32) * light[..., None], dtype=np.uint8)
-
-
-@pytest.mark.parametrize("card", ["AH", "AC", "3S", "6C", "KS"])
-def test_a_face_in_light_falling_off_across_it_is_read_by_a_white_that_follows_the_light(card: str) -> None:
-    """Ammememe tune photos under a phone's shadow: one white for the whole face took the darker
-    half's paper for ink (an AH's upper half read as a picture, a 6C's pips as one blob). The paper
-    of the face's border ring, fitted by a plane, gives the white across the face (with one white,
-    the aces and the 3S here are unread)."""
-    reader = CornerReader.standard()
-    assert reader.examine(_in_falling_light(playing_card_face(card), 0.2), WHOLE_FACE).card_id == card
-
-
-def test_a_blank_card_in_falling_light_shows_no_print() -> None:
-    """A card's back or a blank card under a shadow is no card: the shadow is not ink."""
-    seen = CornerReader.standard().examine(_in_falling_light(blank_face(), 0.2), WHOLE_FACE)
-    assert seen.kind == "unrecognised" and (seen.reason or "").startswith("no print")
-
-
-def test_the_blur_measure_grows_with_the_blur_whatever_the_ink_cut() -> None:
-    """A glyph's spread is measured against its ink's mass, which a blur keeps, so the tighter and
-    looser cuts of one blurred suit measure alike, and a sharp print far under the limit."""
-    from cardscans.card_glyphs import blur_spread, each_corner_cut
-    from cardscans.corner_index import MAX_BLUR
-
-    def spreads(sigma: float) -> list[float]:
-        face = playing_card_face("4C")
-        balanced = balance(cv2.GaussianBlur(face, (0, 0), sigma) if sigma else face)
-        return [blur_spread(balanced, suit) for level in (0, -1, 1)
-                for _, suit in each_corner_cut(balanced, level) if suit is not None]
-
-    sharp, soft, shapeless = spreads(0), spreads(2), spreads(6)
-    assert max(sharp) < MAX_BLUR / 2 < min(soft) <= max(soft) < MAX_BLUR < min(shapeless)
-
-
-@pytest.mark.parametrize("card", ["4C", "7S", "KD"])
-def test_a_face_blurred_past_its_suits_shape_is_never_named(card: str) -> None:
-    """Blurred by a quarter of its suit's size, a club reads as a spade and a king's or a seven's
-    lettering as a joker's: such an index is too blurred to read, and a joker over a number card's
-    pips is refused by them."""
-    seen = CornerReader.standard().examine(cv2.GaussianBlur(playing_card_face(card), (0, 0), 6), WHOLE_FACE)
-    assert seen.kind == "unrecognised", seen.card_id
-
-
-def test_a_real_photo_blurred_past_its_suits_shape_is_not_named(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Ammememe's 4C (tune half) at half size, blurred by two pixels: its club read as a spade, in
-    colour and in grey."""
-    photo = cv2.imread(str(AMMEMEME / "IMG_20220921_200450.jpg"))
-    blurred = cv2.GaussianBlur(cv2.resize(photo, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA), (0, 0), 2.0)
-    cv2.imwrite(str(tmp_path / "blurred.png"), blurred)
-    cv2.imwrite(str(tmp_path / "blurred_grey.png"), grey(blurred))
-    assert named_in([tmp_path / "blurred.png", tmp_path / "blurred_grey.png"], capsys) == [[], []]
 
 
 @pytest.mark.parametrize("card", ["6H", "9S", "3C"])

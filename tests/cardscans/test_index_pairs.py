@@ -23,7 +23,8 @@ from cardscans import synthetic
 from cardscans.card_drawing import playing_card_face
 from cardscans.card_glyphs import balance
 from cardscans.card_indices import IndexCorners
-from cardscans.index_pairs import Confirm, card_outline, cards_by_index_pairs, index_spots, partners
+from cardscans.index_pairs import Confirm, card_outline, cards_by_index_pairs, partners
+from cardscans.index_spots import index_spots
 from cardscans.outline_reading import alone
 from cardscans.pipeline import Scanner
 from cardscans.playing_cards import CornerReader, IndexReadings
