@@ -21,6 +21,7 @@ from companion.rules.registry import get_ruleset
 from db.engine import open_database
 from db.live import DurableMatch
 from tests.db.conftest import postgres_url  # noqa: F401 - the fixture, for the PostgreSQL run
+from tests.fresh_process import in_fresh_process
 
 SETTLE = 10.0  # seconds a test waits for the writer thread at most
 
@@ -136,7 +137,7 @@ def test_a_database_restart_mid_match_loses_no_stored_tap(postgres_engine: Engin
         session.push(rng.choice(session.match.legal_responses()).action)
     assert session.wait_until_saved(SETTLE)
     with postgres_engine.connect() as admin:
-        cut = admin.execute(text("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+        cut: int = admin.execute(text("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
                                  "WHERE datname = current_database() AND pid <> pg_backend_pid() "
                                  "AND application_name = current_setting('application_name')")).scalar_one()
     assert cut >= 1  # the phone's own connection was among them
@@ -162,8 +163,12 @@ def _referee_until_killed(database: str, match_id: int, log_path: str) -> None:
                 log.flush()
 
 
-def test_a_server_killed_mid_tap_keeps_every_stored_tap(engine: Engine, tmp_path: Path) -> None:
-    database = str(tmp_path / "club.db")
+def test_a_server_killed_mid_tap_keeps_every_stored_tap(tmp_path: Path) -> None:
+    in_fresh_process(_kill_mid_tap, str(tmp_path / "club.db"), tmp_path)  # forks there (tests/fresh_process.py)
+
+
+def _kill_mid_tap(database: str, tmp_path: Path) -> None:
+    engine = open_database(database)
     setup = get_ruleset("kendo-shiai").make_setup(["Aiko", "Ben"], seed=6)
     context = multiprocessing.get_context("fork")
     rng = random.Random(6)
@@ -186,4 +191,5 @@ def test_a_server_killed_mid_tap_keeps_every_stored_tap(engine: Engine, tmp_path
         resumed.close()
         assert not acked or stored >= acked[-1]  # every change the phone showed as stored is there
         kills_with_acks += bool(acked)
+    engine.dispose()
     assert kills_with_acks >= 6, "too few kills came after a stored tap to prove anything"

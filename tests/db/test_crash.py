@@ -10,13 +10,11 @@ summary and counts agree with a replay of the stored actions; and the next child
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import random
 import signal
 import sqlite3
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +25,7 @@ from db.codec import parse_notation, rebuild_setup
 from db.engine import make_engine, open_database
 from db.live import DurableMatch
 from tests.db.conftest import kendo_setup
+from tests.fresh_process import in_fresh_process
 
 KILLS = 210
 LONG_MATCH = 150  # the child takes back a winning action until a match is this long
@@ -177,17 +176,11 @@ def _warm_up(scratch: Path) -> None:
 
 @pytest.mark.slow
 def test_sigkill_at_random_moments_loses_no_acknowledged_action(tmp_path: Path) -> None:
-    # The kills run in a freshly spawned process, not in this test worker: a fork copies every lock
-    # as it stands, and a lock another thread of the worker held at that moment (one left by an
-    # earlier test) stays held in the child for ever, so the child never records (CI once saw 210
-    # kills and no acknowledged change). The spawned process has no other thread to fork with.
-    with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as driver:
-        report = driver.submit(_kill_and_verify, tmp_path).result()
-    print(report)
+    print(in_fresh_process(_kill_and_verify, tmp_path))  # forks there, never here (tests/fresh_process.py)
 
 
 def _kill_and_verify(tmp_path: Path) -> str:
-    """Runs the kills and checks the database after each (in a single-threaded process: see the test)."""
+    """Runs the kills and checks the database after each; a summary of the run."""
     db_path = tmp_path / "crash.db"
     url = f"sqlite:///{db_path}"
     _warm_up(tmp_path / "warm-up.db")

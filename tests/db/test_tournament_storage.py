@@ -20,6 +20,7 @@ from db.history import MatchFilter, list_matches
 from db.live import DurableMatch
 from db.tournaments import create_tournament, link_match, load_tournament, settle_pairing, undo_result
 from tests.db.conftest import kendo_setup, play_to_end
+from tests.fresh_process import in_fresh_process
 
 PLAYERS = [f"P{n}" for n in range(1, 10)]
 
@@ -111,6 +112,10 @@ KILLS, KILLS_AT_MOST = 15, 60
 
 @pytest.mark.slow
 def test_a_tournament_survives_sigkill_at_any_moment_and_resumes(tmp_path: Path) -> None:
+    in_fresh_process(_kill_and_resume, tmp_path)  # forks there, never here (tests/fresh_process.py)
+
+
+def _kill_and_resume(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'cup.db'}"
     engine = open_database(url)
     tournament_id = _new(engine, players=[f"P{n}" for n in range(1, 21)])
