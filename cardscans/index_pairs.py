@@ -19,17 +19,21 @@ A person reads such a card by its index, not its edge. So:
 6. on a deck printing four indices, two spots turned alike side by side a card's width apart may
    be its two top indices where its lower half lies under another card: the card is named when
    both read it (cardscans.top_indices), on the outline they give;
-7. on such a deck, two partner spots one straight below the other a card's length apart are the
-   two indices of one long side (a card of a fanned hand, or one whose other half lies under its
-   neighbour): the card is named when both read it, one of them at SINGLE_CORNER_SCORE or better,
-   on the strip of that side they mark (`edge_strip`): where the rest of the card lies, left or
-   right, the two do not tell.
+7. on such a deck, two indices of one card that read it alike name it, without an examination:
+   partners on its diagonal whose outline step 5 could not confirm, two side by side at its top, or
+   two one straight below the other a card's length apart, on one long side (a card of a fanned
+   hand, or one whose other half lies under its neighbour). Both must read the card, one of them at
+   AGREEING_SCORE or better (on one long side, where chance pairs are rarer, SINGLE_CORNER_SCORE);
+   the likeliest pairs are read first (`_agreeing_pairs`), and a card named already in the frame is
+   never named again. It is given on the outline the two give; for one long side, on the strip of
+   that side (`edge_strip`): where the rest of the card lies, left or right, the two do not tell.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Literal
 
 import cv2
 import numpy as np
@@ -49,7 +53,7 @@ from cardscans.index_spots import (
 )
 from cardscans.paper_light import FACE
 from cardscans.playing_cards import SINGLE_CORNER_SCORE, IndexReadings
-from cardscans.quads import Quad, overlap, quad_contains
+from cardscans.quads import Quad, inside_any, overlap, quad_contains
 from cardscans.sighting import CardSighting
 
 # The card's own corner from its rank's centre, across and up, in SPACINGs.
@@ -72,15 +76,25 @@ TOP_INDICES_APART = (FACE[0] - 2 * RANK_CENTRE[0]) / SPACING  # a card's two top
 SAME_PLACE = 0.2  # in SPACINGs: two spots' ranks nearer than this are one rank (its suit cut two ways)
 SAME_INK = 0.1  # of the larger: two such ranks of more or less ink are a glyph and a piece of it
 MAX_TOP_READS = 4  # outlines read by two top indices in one frame (~2.5 ms each): the tune scenes needed 3
-# the plainest spots paired as top or edge indices (a card's indices stand on plain paper): a table's grain
+# the plainest spots paired at steps 6 and 7 (a card's indices stand on plain paper): a table's grain
 # cut against its paper gives thousands, and pairing costs their number squared (rdpong's wood: 4431
-# spots, 2 s; the busiest tune photo gives 384)
-MAX_TOP_SPOTS = 1000
+# spots, 2 s; rf100 tune scenes: up to 3269, more than 500 in one frame of ten; pairing 1000 took
+# ~25 ms a look there, 500 a quarter of that, and every tune figure stays as it was with 1000)
+MAX_TOP_SPOTS = 500
 MAX_READS = 8  # spots read in one frame, widest pairs first (~1.5 ms each): as many as the tune photos needed
-# step 7: a four-index card's two indices on one long side, a card's length apart (FACE: 6.9 SPACINGs)
+# two indices of one long side of a four-index card, a card's length apart (FACE: 6.9 SPACINGs)
 EDGE_DISTANCE = (5.5, 8.5)
 EDGE_SLANT = 0.3  # how far the line between them may lean off each one's down (tan ~17 degrees)
-MAX_EDGE_READS = 6  # spots read for such pairs in one look, plainest pairs first (~1.5 ms each)
+# Step 7: two indices of one card that read it alike name it. On one long side, the better read at
+# SINGLE_CORNER_SCORE; on a diagonal or side by side, at AGREEING_SCORE: with every spot of the rf100
+# tune scenes read, pairs of two pips of a number card, each read as a rank over a suit, agreed on a
+# 4D, a 4C or an AC that was not there in 7 frames at 0.7, in 1 at 0.8, in none at 0.85 (the read
+# budget reaches none of them: 0.7 names 576 cards, 0.85 571, neither a wrong one)
+AGREEING_SCORE = 0.85
+MAX_AGREEING_READS = 6  # spots read for such pairs in one look, likeliest pairs first (~1.5 ms each)
+# how much more unlike a long side's two indices may be than a diagonal or top pair and still be read
+# first: a fanned hand shows only those (rf100 tune scenes: 563 named with none, 571 with 0.3-0.5)
+EDGE_PRECEDENCE = 0.5
 
 
 def _pair_geometry(spots: list[IndexSpot]) -> tuple[npt.NDArray[np.float64], ...]:
@@ -186,7 +200,7 @@ def _seen_at_a_slant(first: IndexSpot, second: IndexSpot, side: float, aspect: f
 
 Confirm = Callable[[Quad, str | None, IndexReadings], CardSighting | None]
 ConfirmTop = Callable[[Quad], CardSighting | None]
-ConfirmEdge = Callable[[Quad, CornerReading], CardSighting | None]
+ConfirmAgreed = Callable[[Quad, CornerReading], CardSighting | None]
 
 
 def _edge_partners(geometry: tuple[npt.NDArray[np.float64], ...]) -> npt.NDArray[np.bool_]:
@@ -215,13 +229,14 @@ def edge_strip(upper: IndexSpot, lower: IndexSpot) -> Quad:
     return np.array([top - half, top + half, bottom + half, bottom - half], np.float32)
 
 
-def edge_card(one: CornerReading, other: CornerReading) -> CornerReading | None:
-    """The card two indices of one long side name (step 7): both read it, one of them at
-    SINGLE_CORNER_SCORE or better; no joker (its lettering is no rank over a suit). Else None."""
+def agreed_card(one: CornerReading, other: CornerReading, least_best: float = AGREEING_SCORE) -> (
+        CornerReading | None):
+    """The card two indices of one card name (step 7): both read it, one of them at `least_best` or
+    better; no joker (its lettering is no rank over a suit). Else None."""
     card = one.card_id
     if card is None or card == JOKER or other.card_id != card:
         return None
-    if max(one.score, other.score) < SINGLE_CORNER_SCORE:
+    if max(one.score, other.score) < least_best:
         return None
     return CornerReading(card, min(one.score, other.score), red=one.red, suit_glyph=one.suit_glyph or other.suit_glyph)
 
@@ -243,8 +258,7 @@ def top_indices_outline(left: IndexSpot, right: IndexSpot) -> Quad:
 
 def cards_by_index_pairs(image: npt.NDArray[np.uint8], read: Callable[[BalancedFace], CornerReading],
                          confirm: Confirm, taken: list[Quad], colourless: bool,
-                         look_again: bool = False, confirm_top: ConfirmTop | None = None,
-                         confirm_edge: ConfirmEdge | None = None) -> list[CardSighting]:
+                         look_again: bool = False, later: LaterSteps | None = None) -> list[CardSighting]:
     """The cards whose two indices read the same rank, confirmed on the outline they give:
     `confirm` examines it as any outline, expecting the card either index named (None when
     neither named one: a suit too small to tell spade from club, which the face's suit marks
@@ -253,30 +267,31 @@ def cards_by_index_pairs(image: npt.NDArray[np.uint8], read: Callable[[BalancedF
     `look_again`: something in the frame is still unnamed (an outline nobody read, or no card at
     all), so the ink is cut again against the paper (`index_spots`) for the cards the first look
     left (a German B whose thin stroke the local mean cut in two, beside the card it named).
-    `confirm_top`: reads a card on the outline two side by side top indices give (a four-index
-    card whose lower half another card hides, step 6); `confirm_edge`: names a card two indices of
-    one long side read, on the strip they mark (step 7); None: such pairs are not looked at."""
+    `later`: steps 6 and 7 (`LaterSteps`); None: neither is taken."""
     searched = searched_frame(image)  # once for both looks
-    four = FourIndexConfirms(confirm_top, confirm_edge)
-    named = _named_by_pairs(image, cut_spots(*searched, False), read, confirm, taken, colourless, four)
+    steps = later or LaterSteps()
+    named = _named_by_pairs(image, cut_spots(*searched, False), read, confirm, taken, colourless, steps)
     if not look_again:
         return named
     # the cards named at the first look are taken too: the second finds only what it left
     taken = taken + [np.array(sighting.polygon, np.float32) for sighting in named]
-    return named + _named_by_pairs(image, cut_spots(*searched, True), read, confirm, taken, colourless, four)
+    return named + _named_by_pairs(image, cut_spots(*searched, True), read, confirm, taken, colourless, steps)
 
 
 @dataclass(frozen=True)
-class FourIndexConfirms:
-    """Steps 6 and 7, for a deck printing four indices (None: not looked at)."""
+class LaterSteps:
+    """Steps 6 and 7, for a deck printing four indices (None: that step is not taken). `top` reads a
+    card on the outline two side by side top indices give (a card whose lower half another card
+    hides); `agreed` names a card two of its indices read alike (a card of a fanned hand, or one
+    whose outline step 5 could not confirm), on the outline they give."""
 
     top: ConfirmTop | None = None
-    edge: ConfirmEdge | None = None
+    agreed: ConfirmAgreed | None = None
 
 
 def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], read: Callable[[BalancedFace], CornerReading],
                     confirm: Confirm, taken: list[Quad], colourless: bool,
-                    four: FourIndexConfirms) -> list[CardSighting]:
+                    later: LaterSteps) -> list[CardSighting]:
     free = [spot for spot in found
             if not any(quad_contains(quad, (float(spot.rank[0]), float(spot.rank[1]))) for quad in taken)]
     spots = [spot for spot in free if spot.other_ink <= MAX_OTHER_INK]
@@ -322,15 +337,15 @@ def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], read: 
         if sighting is not None:
             named.append(sighting)
             outlines.append(outline)
-    if (four.top is not None or four.edge is not None) and free:
+    if (later.top is not None or later.agreed is not None) and len(free) >= 2:
         # the plainest spots (a card's indices stand on plain paper): a table's grain cut against
         # its paper gives thousands, and pairing costs their number squared
         plainest = free if len(free) <= MAX_TOP_SPOTS else sorted(free, key=lambda spot: spot.other_ink)[:MAX_TOP_SPOTS]
         geometry = _pair_geometry(plainest)
-        if four.top is not None:
-            named += _named_by_top_indices(plainest, _side_partners(geometry), four.top, outlines)
-        if four.edge is not None:
-            named += _named_by_edge_indices(plainest, _edge_partners(geometry), reads, four.edge, outlines)
+        if later.top is not None:
+            named += _named_by_top_indices(plainest, _side_partners(geometry), later.top, outlines)
+        if later.agreed is not None:
+            named += _named_by_agreeing_indices(plainest, geometry, reads, later.agreed, outlines)
     return named
 
 
@@ -352,42 +367,96 @@ class _SpotReads:
         return self.done[id(spot)]
 
 
-def _named_by_edge_indices(spots: list[IndexSpot], linked: npt.NDArray[np.bool_], reads: _SpotReads,
-                           confirm_edge: ConfirmEdge, outlines: list[Quad]) -> list[CardSighting]:
-    """Step 7: cards named by two indices of one long side (`linked`: `_edge_partners`; `edge_card`),
-    the plainest pairs first, with at most MAX_EDGE_READS spots read here (a spot read at an earlier
-    step costs nothing). Neither index may lie in a named outline (a card in full view is named by
-    its outline or its diagonal pair already)."""
-    # each pair once: either of its spots stands upper as the other stands (they are turned half round)
-    pairs = sorted(((int(a), int(b)) for a, b in zip(*np.nonzero(linked), strict=True) if a < b or not linked[b, a]),
-                   key=lambda pair: max(spots[pair[0]].other_ink, spots[pair[1]].other_ink))
+def _named_by_agreeing_indices(spots: list[IndexSpot], geometry: tuple[npt.NDArray[np.float64], ...],
+                               reads: _SpotReads, confirm_agreed: ConfirmAgreed,
+                               outlines: list[Quad]) -> list[CardSighting]:
+    """Step 7: cards named by two of their indices that read them alike (`agreed_card`): partners
+    on a diagonal (a card whose outline step 5 could not confirm), two indices of one long side, or
+    two side by side at its top. The likeliest pairs first (`_agreeing_pairs`), with at most
+    MAX_AGREEING_READS spots read here (a spot read at an earlier step costs nothing). Neither index
+    may lie in a named outline (a card in full view is named by its outline or its diagonal pair
+    already)."""
     fresh: set[int] = set()  # spots this step read
     named: list[CardSighting] = []
-    for upper, lower in pairs:
-        pair = (spots[upper], spots[lower])
-        if any(quad_contains(quad, (float(spot.rank[0]), float(spot.rank[1]))) for quad in outlines for spot in pair):
-            continue
+    ranks = np.array([spot.rank for spot in spots], np.float64)
+    # spots no pair of which can name a card: in a named outline, or read naming none (a frame of busy
+    # cloth has thousands of pairs, not each worth a look)
+    spent = inside_any(outlines, ranks)
+
+    def named_by(first: int, second: int, relation: Relation) -> None:
+        pair = (spots[first], spots[second])
         unread = {id(spot) for spot in pair if not reads.has(spot)}
-        if len(fresh | unread) > MAX_EDGE_READS:
-            continue
+        if len(fresh | unread) > MAX_AGREEING_READS:
+            return
         readings: list[CornerReading] = []
-        for spot in sorted(pair, key=lambda spot: not reads.has(spot)):  # one read already may settle it
-            if not reads.has(spot):
-                fresh.add(id(spot))
-            readings.append(reads.of(spot))
+        for index in sorted((first, second), key=lambda index: not reads.has(spots[index])):
+            if not reads.has(spots[index]):
+                fresh.add(id(spots[index]))  # one read already may settle it
+            readings.append(reads.of(spots[index]))
             if readings[-1].card_id is None:
-                break  # both must read the card: the other is not worth a read
-        if len(readings) < 2:
-            continue
-        reading = edge_card(*readings)
-        if reading is None:
-            continue
-        strip = edge_strip(spots[upper], spots[lower])
-        sighting = confirm_edge(strip, reading)
-        if sighting is not None:
+                spent[index] = True  # both must read the card: the other is not worth a read
+                return
+        reading = agreed_card(readings[0], readings[1], SINGLE_CORNER_SCORE if relation == "edge" else AGREEING_SCORE)
+        outline = _agreed_outline(*pair, relation)
+        sighting = None if reading is None or outline is None else confirm_agreed(outline, reading)
+        if sighting is not None and outline is not None:
             named.append(sighting)
-            outlines.append(strip)
+            outlines.append(outline)
+            spent[inside_any([outline], ranks)] = True
+
+    firsts, seconds, relations = _agreeing_pairs(spots, geometry)
+    for position in range(len(firsts)):
+        if spent[firsts[position]] or spent[seconds[position]]:
+            continue
+        if len(fresh) >= MAX_AGREEING_READS:
+            # the budget spent, only two spots read already may still name a card
+            read = np.array([reads.has(spot) for spot in spots])
+            for rest in position + np.flatnonzero(read[firsts[position:]] & read[seconds[position:]]):
+                if not (spent[firsts[rest]] or spent[seconds[rest]]):
+                    named_by(int(firsts[rest]), int(seconds[rest]), relations[rest])
+            break
+        named_by(int(firsts[position]), int(seconds[position]), relations[position])
     return named
+
+
+Relation = Literal["diagonal", "edge", "top"]  # how two indices of one card stand to each other
+RELATIONS: tuple[Relation, ...] = ("diagonal", "edge", "top")  # in the order `_agreeing_pairs` numbers them
+
+
+def _agreeing_pairs(spots: list[IndexSpot], geometry: tuple[npt.NDArray[np.float64], ...]) -> (
+        tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], list[Relation]]):
+    """Each pair of spots that may be two indices of one card once (its first spots, its second
+    spots, how they stand), the likeliest first: a card prints its indices alike, so two spots'
+    ranks and suits holding alike ink for their sizes, on plain paper, come first (every spot of the
+    rf100 tune scenes read, then the pairs taken in turn with 10 reads a look: 22 more cards named
+    in this order, 13 by plainness alone), a long side's two before others up to EDGE_PRECEDENCE
+    less unlike."""
+    linked = [_partners(geometry, PARTNER_SIZE), _edge_partners(geometry), _side_partners(geometry)]  # RELATIONS
+    # the three stand apart (turned half round or not; straight below or to one side): a pair is one
+    kind = np.full(linked[0].shape, -1, np.int8)
+    for number, pairs in enumerate(linked):
+        kind[pairs] = number
+    # each pair once: a top pair as (left, right), the others (turned half round) either way round
+    either = kind >= 0
+    once = either & ~(np.tril(either, k=-1) & either.T & (kind == kind.T))
+    firsts, seconds = np.nonzero(once)
+    logs = _ink_logs(spots, per_area=True)
+    other_ink = np.array([spot.other_ink for spot in spots])
+    unlikeness = np.abs(logs[firsts] - logs[seconds]).sum(axis=1) + np.maximum(other_ink[firsts], other_ink[seconds])
+    unlikeness -= EDGE_PRECEDENCE * (kind[firsts, seconds] == RELATIONS.index("edge"))
+    order = np.argsort(unlikeness, kind="stable")
+    firsts, seconds = firsts[order], seconds[order]
+    return firsts, seconds, [RELATIONS[number] for number in kind[firsts, seconds]]
+
+
+def _agreed_outline(first: IndexSpot, second: IndexSpot, relation: Relation) -> Quad | None:
+    """The outline two indices of one card give: a long side's strip, the card of a diagonal pair
+    (None when not card-shaped) or of two top indices."""
+    if relation == "edge":
+        return edge_strip(first, second)
+    if relation == "top":
+        return top_indices_outline(first, second)
+    return card_outline(first, second)
 
 
 def _named_by_top_indices(spots: list[IndexSpot], linked: npt.NDArray[np.bool_], confirm_top: ConfirmTop,

@@ -397,6 +397,20 @@ def quad_contains(outer: Quad, point: tuple[float, float]) -> bool:
     return _inside(np.array(point, np.float32), outer)
 
 
+def inside_any(quads: list[Quad], points: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
+    """Per point (rows of x, y): whether some quad holds it, its sides included (as quad_contains
+    tells, for convex quads: every outline here is one), for thousands of points at once."""
+    inside = np.zeros(len(points), bool)
+    for quad in quads:
+        corners = np.asarray(quad, np.float64)
+        sides = np.roll(corners, -1, axis=0) - corners
+        # the cross product of each side with the way to the point: one sign all round, inside
+        turns = (sides[None, :, 0] * (points[:, None, 1] - corners[None, :, 1])
+                 - sides[None, :, 1] * (points[:, None, 0] - corners[None, :, 0]))
+        inside |= (turns >= 0).all(axis=1) | (turns <= 0).all(axis=1)
+    return inside
+
+
 def overlap(quad: Quad, other: Quad) -> bool:
     """Whether either outline holds the other's centre: one card's outline and its picture frame's,
     or a card and the tag stuck on it."""

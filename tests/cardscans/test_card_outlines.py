@@ -12,7 +12,7 @@ from cardscans import synthetic
 from cardscans.card_drawing import playing_card_face
 from cardscans.pipeline import Scanner
 from cardscans.quad_lines import find_card_quads_by_lines
-from cardscans.quads import find_card_quads
+from cardscans.quads import find_card_quads, inside_any, quad_contains
 
 Corners = npt.NDArray[np.float32]
 
@@ -200,3 +200,17 @@ def test_planks_of_a_light_table_are_no_card() -> None:
         cv2.line(frame, (0, y), (640, y + 20), (120, 120, 120), 3)
     frame = synthetic.camera(frame, rng, blur=1.2, noise=3.0, light=0.1)
     assert [s for s in Scanner.for_catalog("playing-cards").scan(frame) if s.kind == "card"] == []
+
+
+def test_many_points_are_placed_in_or_out_of_outlines_as_one_point_is() -> None:
+    """`inside_any` tells thousands of index spots at once what `quad_contains` tells one: whether
+    a named card's outline holds it (a turned card, a card seen at a slant, a strip of one side),
+    its sides included."""
+    rng = np.random.default_rng(33)
+    outlines = [np.array([[100, 80], [260, 110], [230, 330], [70, 300]], np.float32),
+                np.array([[400, 50], [520, 70], [560, 300], [380, 260]], np.float32),
+                np.array([[300, 350], [330, 350], [330, 470], [300, 470]], np.float32)]
+    points = np.vstack([rng.uniform(0, 600, (3000, 2)), outlines[2][:2].astype(np.float64)])  # two on a side
+    one_by_one = np.array([any(quad_contains(quad, (float(x), float(y))) for quad in outlines) for x, y in points])
+    assert one_by_one.sum() > 300 and one_by_one[-2:].all()
+    assert (inside_any(outlines, points) == one_by_one).all()
