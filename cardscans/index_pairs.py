@@ -25,7 +25,9 @@ A person reads such a card by its index, not its edge. So:
    hand, or one whose other half lies under its neighbour). Both must read the card, one of them at
    AGREEING_SCORE or better (on one long side, where chance pairs are rarer, SINGLE_CORNER_SCORE);
    the likeliest pairs are read first (`_agreeing_pairs`), and a card named already in the frame is
-   never named again. It is given on the outline the two give; for one long side, on the strip of
+   never named again. A pair whose outline step 5 or 6 examined is left alone: that examination saw
+   the face, and its refusal stands (a blurred 3H whose two indices both read 5H, refused by its
+   three pips). The card is given on the outline the two give; for one long side, on the strip of
    that side (`edge_strip`): where the rest of the card lies, left or right, the two do not tell.
 """
 
@@ -307,6 +309,7 @@ def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], read: 
             # any tune set)
             slanted = _partners(geometry, SLANTED_PARTNER_SIZE) & ~linked & _inked_alike(spots)
     reads = _SpotReads(image, colourless, read)
+    examined: set[frozenset[int]] = set()  # pairs of spots whose outline steps 5 and 6 examined (by id)
 
     def reading(index: int) -> CornerReading | None:
         if not reads.has(spots[index]) and len(reads.done) >= MAX_READS:
@@ -333,6 +336,7 @@ def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], read: 
         cards = {seen.card_id for seen in (one, other) if seen.card_id}
         if len(cards) > 1:
             continue  # the two indices name different cards
+        examined.add(frozenset((id(spots[first]), id(spots[second]))))
         sighting = confirm(outline, cards.pop() if cards else None, (one, other))
         if sighting is not None:
             named.append(sighting)
@@ -343,9 +347,9 @@ def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], read: 
         plainest = free if len(free) <= MAX_TOP_SPOTS else sorted(free, key=lambda spot: spot.other_ink)[:MAX_TOP_SPOTS]
         geometry = _pair_geometry(plainest)
         if later.top is not None:
-            named += _named_by_top_indices(plainest, _side_partners(geometry), later.top, outlines)
+            named += _named_by_top_indices(plainest, _side_partners(geometry), later.top, outlines, examined)
         if later.agreed is not None:
-            named += _named_by_agreeing_indices(plainest, geometry, reads, later.agreed, outlines)
+            named += _named_by_agreeing_indices(plainest, geometry, reads, later.agreed, outlines, examined)
     return named
 
 
@@ -368,8 +372,8 @@ class _SpotReads:
 
 
 def _named_by_agreeing_indices(spots: list[IndexSpot], geometry: tuple[npt.NDArray[np.float64], ...],
-                               reads: _SpotReads, confirm_agreed: ConfirmAgreed,
-                               outlines: list[Quad]) -> list[CardSighting]:
+                               reads: _SpotReads, confirm_agreed: ConfirmAgreed, outlines: list[Quad],
+                               examined: set[frozenset[int]]) -> list[CardSighting]:
     """Step 7: cards named by two of their indices that read them alike (`agreed_card`): partners
     on a diagonal (a card whose outline step 5 could not confirm), two indices of one long side, or
     two side by side at its top. The likeliest pairs first (`_agreeing_pairs`), with at most
@@ -386,8 +390,8 @@ def _named_by_agreeing_indices(spots: list[IndexSpot], geometry: tuple[npt.NDArr
     def named_by(first: int, second: int, relation: Relation) -> None:
         pair = (spots[first], spots[second])
         unread = {id(spot) for spot in pair if not reads.has(spot)}
-        if len(fresh | unread) > MAX_AGREEING_READS:
-            return
+        if len(fresh | unread) > MAX_AGREEING_READS or frozenset(map(id, pair)) in examined:
+            return  # an examination of the face their outline gives refused its card: that stands
         readings: list[CornerReading] = []
         for index in sorted((first, second), key=lambda index: not reads.has(spots[index])):
             if not reads.has(spots[index]):
@@ -460,7 +464,7 @@ def _agreed_outline(first: IndexSpot, second: IndexSpot, relation: Relation) -> 
 
 
 def _named_by_top_indices(spots: list[IndexSpot], linked: npt.NDArray[np.bool_], confirm_top: ConfirmTop,
-                          outlines: list[Quad]) -> list[CardSighting]:
+                          outlines: list[Quad], examined: set[frozenset[int]]) -> list[CardSighting]:
     """Step 6: cards named by two top indices side by side (`linked`: `_side_partners`), on the
     outline they give. That outline may lie partly under a named card (the card over it), so only its
     indices must lie outside every named outline. At most MAX_TOP_READS a frame, likeliest first
@@ -479,6 +483,7 @@ def _named_by_top_indices(spots: list[IndexSpot], linked: npt.NDArray[np.bool_],
         if len(tried) == MAX_TOP_READS:
             break
         tried.append((left, right))
+        examined.add(frozenset((id(left), id(right))))
         outline = top_indices_outline(left, right)
         sighting = confirm_top(outline)
         if sighting is not None:

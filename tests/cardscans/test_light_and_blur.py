@@ -19,7 +19,7 @@ from cardscans.card_drawing import blank_face, playing_card_face
 from cardscans.card_glyphs import SHADED_LEVEL, balance
 from cardscans.pips import count_pips
 from cardscans.playing_cards import CornerReader
-from tests.cardscans.conftest import AMMEMEME_PHOTOS, WHOLE_FACE, grey, named_in
+from tests.cardscans.conftest import AMMEMEME_PHOTOS, WHOLE_FACE, cached_set, grey, named_in
 
 
 @pytest.mark.parametrize("card", ["10H", "7S", "QD"])
@@ -130,6 +130,18 @@ def test_a_face_blurred_past_its_suits_shape_is_never_named(card: str) -> None:
     pips is refused by them."""
     seen = CornerReader.standard().examine(cv2.GaussianBlur(playing_card_face(card), (0, 0), 6), WHOLE_FACE)
     assert seen.kind == "unrecognised", seen.card_id
+
+
+def test_two_blurred_indices_misread_alike_do_not_overrule_the_pips_the_face_shows(
+        photos: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Ammememe's 3H (its larger tune set) at half size, blurred by two pixels, in grey: both its
+    indices read 5H (its flat-topped 3), and the examination of the outline they give refuses that
+    for the three pips it shows. The two indices' agreement alone must not name the 5H either."""
+    photo = cv2.imread(str(cached_set(photos, "ammememe-white-singles-more") / "IMG_20220921_194607.jpg"))
+    blurred = cv2.GaussianBlur(cv2.resize(photo, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA), (0, 0), 2.0)
+    cv2.imwrite(str(tmp_path / "blurred_grey.png"), grey(blurred))
+    [named] = named_in([tmp_path / "blurred_grey.png"], capsys)
+    assert "5H" not in named
 
 
 def test_a_real_photo_blurred_past_its_suits_shape_is_not_named(
