@@ -85,11 +85,11 @@ def test_cards_of_a_fanned_hand_are_named_by_the_two_indices_of_one_side_once_ea
     assert set(expected["IMG_20220316_140807.jpg"]) <= set(named[2])
 
 
-def test_a_card_partly_under_another_is_named_by_two_of_its_indices_that_read_it_alike(
+def test_cards_no_outline_names_are_named_by_two_of_their_indices_that_read_them_alike(
         photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """rf100 tune scenes: a 2S and a 5H whose two indices on a diagonal both read them, one at 0.85
-    or better, and a 4S and an 8S whose two top indices do, though the outline each pair gives was
-    not confirmed by its examination: the two indices' agreement names them (index_pairs, step 7)."""
+    or better, and a 7S and an 8S whose two top indices do, where no outline was found or read for
+    them: the two indices' agreement names them (index_pairs, step 7)."""
     expected = {"IMG_20220316_135703.jpg": "2S", "IMG_20220316_160701.jpg": "5H",
-                "IMG_20220316_135712.jpg": "4S", "IMG_20220316_140720.jpg": "8S"}
+                "IMG_20220316_141059.jpg": "7S", "IMG_20220316_140720.jpg": "8S"}
     assert _not_named(photos, capsys, expected) == {}
