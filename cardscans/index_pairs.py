@@ -379,7 +379,8 @@ def _named_by_agreeing_indices(spots: list[IndexSpot], geometry: tuple[npt.NDArr
     two side by side at its top. The likeliest pairs first (`_agreeing_pairs`), with at most
     MAX_AGREEING_READS spots read here (a spot read at an earlier step costs nothing). Neither index
     may lie in a named outline (a card in full view is named by its outline or its diagonal pair
-    already)."""
+    already), and a pair whose outline step 5 or 6 examined (`examined`, by the spots' ids) is left
+    alone."""
     fresh: set[int] = set()  # spots this step read
     named: list[CardSighting] = []
     ranks = np.array([spot.rank for spot in spots], np.float64)
@@ -389,13 +390,16 @@ def _named_by_agreeing_indices(spots: list[IndexSpot], geometry: tuple[npt.NDArr
 
     def named_by(first: int, second: int, relation: Relation) -> None:
         pair = (spots[first], spots[second])
-        unread = {id(spot) for spot in pair if not reads.has(spot)}
-        if len(fresh | unread) > MAX_AGREEING_READS or frozenset(map(id, pair)) in examined:
+        if frozenset(map(id, pair)) in examined:
             return  # an examination of the face their outline gives refused its card: that stands
+        unread = {id(spot) for spot in pair if not reads.has(spot)}
+        if len(fresh | unread) > MAX_AGREEING_READS:
+            return
         readings: list[CornerReading] = []
+        # a spot read already first: its reading may settle the pair without the other's read
         for index in sorted((first, second), key=lambda index: not reads.has(spots[index])):
             if not reads.has(spots[index]):
-                fresh.add(id(spots[index]))  # one read already may settle it
+                fresh.add(id(spots[index]))
             readings.append(reads.of(spots[index]))
             if readings[-1].card_id is None:
                 spent[index] = True  # both must read the card: the other is not worth a read
@@ -431,10 +435,10 @@ def _agreeing_pairs(spots: list[IndexSpot], geometry: tuple[npt.NDArray[np.float
         tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], list[Relation]]):
     """Each pair of spots that may be two indices of one card once (its first spots, its second
     spots, how they stand), the likeliest first: a card prints its indices alike, so two spots'
-    ranks and suits holding alike ink for their sizes, on plain paper, come first (every spot of the
-    rf100 tune scenes read, then the pairs taken in turn with 10 reads a look: 22 more cards named
-    in this order, 13 by plainness alone), a long side's two before others up to EDGE_PRECEDENCE
-    less unlike."""
+    ranks and suits holding alike ink for their sizes, on plain paper, come first (simulated from
+    every spot's reading on the rf100 tune scenes, 10 reads a look: 22 cards more than the other
+    steps named, in this order; 13 in the order of plainness alone), a long side's two before others
+    up to EDGE_PRECEDENCE less unlike."""
     linked = [_partners(geometry, PARTNER_SIZE), _edge_partners(geometry), _side_partners(geometry)]  # RELATIONS
     # the three stand apart (turned half round or not; straight below or to one side): a pair is one
     kind = np.full(linked[0].shape, -1, np.int8)
