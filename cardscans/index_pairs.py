@@ -23,12 +23,12 @@ A person reads such a card by its index, not its edge. So:
    partners on its diagonal whose outline step 5 could not confirm, two side by side at its top, or
    two one straight below the other a card's length apart, on one long side (a card of a fanned
    hand, or one whose other half lies under its neighbour). Both must read the card, one of them at
-   SINGLE_CORNER_SCORE or better; the likeliest pairs are read first (`_agreeing_pairs`), and a
-   card named already in the frame is never named again. A pair whose outline step 5 or 6 examined
-   is left alone: that examination saw the face, and its refusal stands (a blurred 3H whose two
-   indices both read 5H, refused by its three pips). The card is given on the outline the two
-   give; for one long side, on the strip of that side (`edge_strip`): where the rest of the card
-   lies, left or right, the two do not tell.
+   AGREEING_SCORE or better (on one long side, where chance pairs are rarer, SINGLE_CORNER_SCORE);
+   the likeliest pairs are read first (`_agreeing_pairs`), and a card named already in the frame is
+   never named again. A pair whose outline step 5 or 6 examined is left alone: that examination saw
+   the face, and its refusal stands (a blurred 3H whose two indices both read 5H, refused by its
+   three pips). The card is given on the outline the two give; for one long side, on the strip of
+   that side (`edge_strip`): where the rest of the card lies, left or right, the two do not tell.
 """
 
 from __future__ import annotations
@@ -87,11 +87,12 @@ MAX_READS = 8  # spots read in one frame, widest pairs first (~1.5 ms each): as 
 # two indices of one long side of a four-index card, a card's length apart (FACE: 6.9 SPACINGs)
 EDGE_DISTANCE = (5.5, 8.5)
 EDGE_SLANT = 0.3  # how far the line between them may lean off each one's down (tan ~17 degrees)
-# Step 7: two indices of one card that read it alike name it, the better read at SINGLE_CORNER_SCORE.
-# Two pips of a number card read as a rank over a suit are the risk: with every spot of the rf100
-# tune scenes read, pairs of such pips agreed on a card that was not there only inside outlines
-# named already (never read here) down to 0.6, and outside them once at 0.5; a bar of 0.85 for
-# pairs other than a long side's named 4 tune cards fewer (rf100, German turned) and no wrong one
+# Step 7: two indices of one card that read it alike name it. On one long side, the better read at
+# SINGLE_CORNER_SCORE; on a diagonal or side by side, at AGREEING_SCORE: with every spot of the rf100
+# tune scenes read, pairs of two pips of a number card, each read as a rank over a suit, agreed on a
+# 4D, a 4C or an AC that was not there in 7 frames at 0.7, in 1 at 0.8, in none at 0.85 (the read
+# budget reaches none of them: 0.7 names 576 cards, 0.85 571, neither a wrong one)
+AGREEING_SCORE = 0.85
 MAX_AGREEING_READS = 6  # spots read for such pairs in one look, likeliest pairs first (~1.5 ms each)
 # how much more unlike a long side's two indices may be than a diagonal or top pair and still be read
 # first: a fanned hand shows only those (rf100 tune scenes: 563 named with none, 571 with 0.3-0.5)
@@ -230,13 +231,14 @@ def edge_strip(upper: IndexSpot, lower: IndexSpot) -> Quad:
     return np.array([top - half, top + half, bottom + half, bottom - half], np.float32)
 
 
-def agreed_card(one: CornerReading, other: CornerReading) -> CornerReading | None:
-    """The card two indices of one card name (step 7): both read it, one of them at
-    SINGLE_CORNER_SCORE or better; no joker (its lettering is no rank over a suit). Else None."""
+def agreed_card(one: CornerReading, other: CornerReading, least_best: float = AGREEING_SCORE) -> (
+        CornerReading | None):
+    """The card two indices of one card name (step 7): both read it, one of them at `least_best` or
+    better; no joker (its lettering is no rank over a suit). Else None."""
     card = one.card_id
     if card is None or card == JOKER or other.card_id != card:
         return None
-    if max(one.score, other.score) < SINGLE_CORNER_SCORE:
+    if max(one.score, other.score) < least_best:
         return None
     return CornerReading(card, min(one.score, other.score), red=one.red, suit_glyph=one.suit_glyph or other.suit_glyph)
 
@@ -402,7 +404,7 @@ def _named_by_agreeing_indices(spots: list[IndexSpot], geometry: tuple[npt.NDArr
             if readings[-1].card_id is None:
                 spent[index] = True  # both must read the card: the other is not worth a read
                 return
-        reading = agreed_card(readings[0], readings[1])
+        reading = agreed_card(readings[0], readings[1], SINGLE_CORNER_SCORE if relation == "edge" else AGREEING_SCORE)
         outline = _agreed_outline(*pair, relation)
         sighting = None if reading is None or outline is None else confirm_agreed(outline, reading)
         if sighting is not None and outline is not None:

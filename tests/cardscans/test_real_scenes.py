@@ -87,7 +87,7 @@ def test_cards_of_a_fanned_hand_are_named_by_the_two_indices_of_one_side_once_ea
 
 def test_cards_no_outline_names_are_named_by_two_of_their_indices_that_read_them_alike(
         photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """rf100 tune scenes: a 2S and a 5H whose two indices on a diagonal both read them, one at 0.7
+    """rf100 tune scenes: a 2S and a 5H whose two indices on a diagonal both read them, one at 0.85
     or better, and a 7S and an 8S whose two top indices do, where no outline was found or read for
     them: the two indices' agreement names them (index_pairs, step 7)."""
     expected = {"IMG_20220316_135703.jpg": "2S", "IMG_20220316_160701.jpg": "5H",
