@@ -88,10 +88,11 @@ MAX_READS = 8  # spots read in one frame, widest pairs first (~1.5 ms each): as 
 EDGE_DISTANCE = (5.5, 8.5)
 EDGE_SLANT = 0.3  # how far the line between them may lean off each one's down (tan ~17 degrees)
 # Step 7: two indices of one card that read it alike name it. On one long side, the better read at
-# SINGLE_CORNER_SCORE; on a diagonal or side by side, at AGREEING_SCORE: with every spot of the rf100
-# tune scenes read, pairs of two pips of a number card, each read as a rank over a suit, agreed on a
-# 4D, a 4C or an AC that was not there in 7 frames at 0.7, in 1 at 0.8, in none at 0.85 (the read
-# budget reaches none of them: 0.7 names 576 cards, 0.85 571, neither a wrong one)
+# SINGLE_CORNER_SCORE; on a diagonal or side by side, where chance pairs are commoner, at
+# AGREEING_SCORE: at 0.7 a German JD whose two indices read 7D at 0.64 and 0.72 was named 7D (an
+# anima overlap, with step 6 left out, which names it first otherwise), and pips of number cards read
+# as ranks agreed on absent cards at 0.7-0.8 (rf100 tune scenes, every spot read); at 0.85 neither.
+# 0.7 names 3 rf100 and 1 German tune card more.
 AGREEING_SCORE = 0.85
 MAX_AGREEING_READS = 6  # spots read for such pairs in one look, likeliest pairs first (~1.5 ms each)
 # how much more unlike a long side's two indices may be than a diagonal or top pair and still be read
