@@ -55,7 +55,7 @@ from cardscans.index_spots import (
 )
 from cardscans.paper_light import FACE
 from cardscans.playing_cards import SINGLE_CORNER_SCORE, IndexReadings
-from cardscans.quads import Quad, inside_any, overlap, quad_contains
+from cardscans.quads import Quad, inside_any, overlap
 from cardscans.sighting import CardSighting
 
 # The card's own corner from its rank's centre, across and up, in SPACINGs.
@@ -82,7 +82,7 @@ MAX_TOP_READS = 4  # outlines read by two top indices in one frame (~2.5 ms each
 # cut against its paper gives thousands, and pairing costs their number squared (rdpong's wood: 4431
 # spots, 2 s; rf100 tune scenes: up to 3269, more than 500 in one frame of ten; pairing 1000 took
 # ~25 ms a look there, 500 a quarter of that, and every tune figure stays as it was with 1000)
-MAX_TOP_SPOTS = 500
+MAX_PAIRED_SPOTS = 500
 MAX_READS = 8  # spots read in one frame, widest pairs first (~1.5 ms each): as many as the tune photos needed
 # two indices of one long side of a four-index card, a card's length apart (FACE: 6.9 SPACINGs)
 EDGE_DISTANCE = (5.5, 8.5)
@@ -295,8 +295,7 @@ class LaterSteps:
 def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], read: Callable[[BalancedFace], CornerReading],
                     confirm: Confirm, taken: list[Quad], colourless: bool,
                     later: LaterSteps) -> list[CardSighting]:
-    free = [spot for spot in found
-            if not any(quad_contains(quad, (float(spot.rank[0]), float(spot.rank[1]))) for quad in taken)]
+    free = [spot for spot, inside in zip(found, inside_any(taken, _ranks(found)), strict=True) if not inside]
     spots = [spot for spot in free if spot.other_ink <= MAX_OTHER_INK]
     linked = slanted = np.zeros((0, 0), bool)
     if spots:
@@ -345,12 +344,15 @@ def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], read: 
     if (later.top is not None or later.agreed is not None) and len(free) >= 2:
         # the plainest spots (a card's indices stand on plain paper): a table's grain cut against
         # its paper gives thousands, and pairing costs their number squared
-        plainest = free if len(free) <= MAX_TOP_SPOTS else sorted(free, key=lambda spot: spot.other_ink)[:MAX_TOP_SPOTS]
+        plainest = (free if len(free) <= MAX_PAIRED_SPOTS
+                    else sorted(free, key=lambda spot: spot.other_ink)[:MAX_PAIRED_SPOTS])
         geometry = _pair_geometry(plainest)
+        side_by_side = _side_partners(geometry)  # both steps pair top indices
         if later.top is not None:
-            named += _named_by_top_indices(plainest, _side_partners(geometry), later.top, outlines, examined)
+            named += _named_by_top_indices(plainest, side_by_side, later.top, outlines, examined)
         if later.agreed is not None:
-            named += _named_by_agreeing_indices(plainest, geometry, reads, later.agreed, outlines, examined)
+            named += _named_by_agreeing_indices(plainest, geometry, side_by_side, reads, later.agreed, outlines,
+                                                examined)
     return named
 
 
@@ -373,7 +375,8 @@ class _SpotReads:
 
 
 def _named_by_agreeing_indices(spots: list[IndexSpot], geometry: tuple[npt.NDArray[np.float64], ...],
-                               reads: _SpotReads, confirm_agreed: ConfirmAgreed, outlines: list[Quad],
+                               side_by_side: npt.NDArray[np.bool_], reads: _SpotReads,
+                               confirm_agreed: ConfirmAgreed, outlines: list[Quad],
                                examined: set[frozenset[int]]) -> list[CardSighting]:
     """Step 7: cards named by two of their indices that read them alike (`agreed_card`): partners
     on a diagonal (a card whose outline step 5 could not confirm), two indices of one long side, or
@@ -384,7 +387,7 @@ def _named_by_agreeing_indices(spots: list[IndexSpot], geometry: tuple[npt.NDArr
     alone."""
     fresh: set[int] = set()  # spots this step read
     named: list[CardSighting] = []
-    ranks = np.array([spot.rank for spot in spots], np.float64)
+    ranks = _ranks(spots)
     # spots no pair of which can name a card: in a named outline, or read naming none (a frame of busy
     # cloth has thousands of pairs, not each worth a look)
     spent = inside_any(outlines, ranks)
@@ -413,7 +416,7 @@ def _named_by_agreeing_indices(spots: list[IndexSpot], geometry: tuple[npt.NDArr
             outlines.append(outline)
             spent[inside_any([outline], ranks)] = True
 
-    firsts, seconds, relations = _agreeing_pairs(spots, geometry)
+    firsts, seconds, relations = _agreeing_pairs(spots, geometry, side_by_side)
     for position in range(len(firsts)):
         if spent[firsts[position]] or spent[seconds[position]]:
             continue
@@ -432,7 +435,8 @@ Relation = Literal["diagonal", "edge", "top"]  # how two indices of one card sta
 RELATIONS: tuple[Relation, ...] = ("diagonal", "edge", "top")  # in the order `_agreeing_pairs` numbers them
 
 
-def _agreeing_pairs(spots: list[IndexSpot], geometry: tuple[npt.NDArray[np.float64], ...]) -> (
+def _agreeing_pairs(spots: list[IndexSpot], geometry: tuple[npt.NDArray[np.float64], ...],
+                    side_by_side: npt.NDArray[np.bool_]) -> (
         tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], list[Relation]]):
     """Each pair of spots that may be two indices of one card once (its first spots, its second
     spots, how they stand), the likeliest first: a card prints its indices alike, so two spots'
@@ -440,7 +444,7 @@ def _agreeing_pairs(spots: list[IndexSpot], geometry: tuple[npt.NDArray[np.float
     every spot's reading on the rf100 tune scenes, 10 reads a look: 22 cards more than the other
     steps named, in this order; 13 in the order of plainness alone), a long side's two before others
     up to EDGE_PRECEDENCE less unlike."""
-    linked = [_partners(geometry, PARTNER_SIZE), _edge_partners(geometry), _side_partners(geometry)]  # RELATIONS
+    linked = [_partners(geometry, PARTNER_SIZE), _edge_partners(geometry), side_by_side]  # RELATIONS
     # the three stand apart (turned half round or not; straight below or to one side): a pair is one
     kind = np.full(linked[0].shape, -1, np.int8)
     for number, pairs in enumerate(linked):
@@ -473,16 +477,15 @@ def _named_by_top_indices(spots: list[IndexSpot], linked: npt.NDArray[np.bool_],
     """Step 6: cards named by two top indices side by side (`linked`: `_side_partners`), on the
     outline they give. That outline may lie partly under a named card (the card over it), so only its
     indices must lie outside every named outline. At most MAX_TOP_READS a frame, likeliest first
-    (`_top_pair_unlikeness`)."""
+    (`_top_pairs`)."""
     named: list[CardSighting] = []
-    pairs = sorted(((int(a), int(b)) for a, b in zip(*np.nonzero(linked), strict=True)),
-                   key=lambda pair: _top_pair_unlikeness(spots[pair[0]], spots[pair[1]]))
+    ranks = _ranks(spots)
+    covered = inside_any(outlines, ranks)  # ranks in a named outline
     tried: list[tuple[IndexSpot, IndexSpot]] = []
-    for first, second in pairs:
-        left, right = spots[first], spots[second]
-        if any(quad_contains(quad, (float(spot.rank[0]), float(spot.rank[1]))) for quad in outlines
-               for spot in (left, right)):
+    for first, second in _top_pairs(spots, linked):
+        if covered[first] or covered[second]:
             continue
+        left, right = spots[first], spots[second]
         if any(_same_place(left, one) and _same_place(right, other) for one, other in tried):
             continue  # the same two ranks with other blobs for suits: the same outline
         if len(tried) == MAX_TOP_READS:
@@ -494,18 +497,32 @@ def _named_by_top_indices(spots: list[IndexSpot], linked: npt.NDArray[np.bool_],
         if sighting is not None:
             named.append(sighting)
             outlines.append(outline)
+            covered |= inside_any([outline], ranks)
     return named
 
 
-def _top_pair_unlikeness(left: IndexSpot, right: IndexSpot) -> float:
-    """How unlike a card's two top indices two spots are: the other ink about them, plus how far
-    their distance in spacings is from a card's (a "10" gives spots of its "1", its "0" and the
-    two joined, and only the joined one stands where the card's rank does)."""
-    apart = float(np.hypot(*(right.rank - left.rank))) / ((left.spacing + right.spacing) / 2)
-    # one index printed twice: its rank and its suit each of one weight of ink in both
-    logs = _ink_logs([left, right], per_area=False)
-    unalike = float(np.abs(logs[0] - logs[1]).sum())
-    return max(left.other_ink, right.other_ink) + abs(float(np.log(apart / TOP_INDICES_APART))) + unalike
+def _top_pairs(spots: list[IndexSpot], linked: npt.NDArray[np.bool_]) -> list[tuple[int, int]]:
+    """The pairs `linked` gives (left, right), the likeliest a card's two top indices first: the
+    least other ink about them, plus how far their distance in spacings is from a card's (a "10"
+    gives spots of its "1", its "0" and the two joined, and only the joined one stands where the
+    card's rank does), plus how unalike their ink is (one index printed twice: its rank and its suit
+    each of one weight of ink in both)."""
+    lefts, rights = np.nonzero(linked)
+    ranks = _ranks(spots)
+    spacings = np.array([spot.spacing for spot in spots], np.float64)
+    other_ink = np.array([spot.other_ink for spot in spots], np.float64)
+    offsets = ranks[rights] - ranks[lefts]
+    apart = np.hypot(offsets[:, 0], offsets[:, 1]) / ((spacings[lefts] + spacings[rights]) / 2)
+    logs = _ink_logs(spots, per_area=False)
+    unlikeness = (np.maximum(other_ink[lefts], other_ink[rights]) + np.abs(np.log(apart / TOP_INDICES_APART))
+                  + np.abs(logs[lefts] - logs[rights]).sum(axis=1))
+    order = np.argsort(unlikeness, kind="stable")
+    return [(int(lefts[pair]), int(rights[pair])) for pair in order]
+
+
+def _ranks(spots: list[IndexSpot]) -> npt.NDArray[np.float64]:
+    """The spots' rank centres, one row (x, y) each."""
+    return np.array([spot.rank for spot in spots], np.float64).reshape(-1, 2)
 
 
 def _same_place(spot: IndexSpot, other: IndexSpot) -> bool:
