@@ -11,9 +11,9 @@ paper, never against a fixed threshold.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 import cv2
 import numpy as np
@@ -85,21 +85,79 @@ class Glyph:
         return self.box[2] / max(1, self.box[3])
 
 
-@dataclass(frozen=True)
-class BalancedFace:
-    """A face at FACE size and its paper's white: `image` divides it by that white (1.0 is the
-    card's own white), `darkest` is its darkest channel per pixel (0-255 for 0.0-1.0, paper at 255)."""
+class Corner(NamedTuple):
+    """A face's top-left corner: its pixels, their darkest channel over the paper's white, and its ink."""
 
     bgr: npt.NDArray[np.uint8]
-    white: npt.NDArray[np.float32]
-    ink: npt.NDArray[np.uint8]
-    paper_contrast: float  # how much darker the darkest ink is than the paper (0: a blank or a blur)
     darkest: npt.NDArray[np.uint8]
-    # seen in a mirror (`mirrored`): glyphs cut from it are turned back, so they read as printed
-    mirrored: bool = False
-    colourless: bool = False  # from a greyscale photo: its ink's colour is unknown (`is_colourless`)
-    # what was measured on the face once (its pips), for the cues that ask again
-    measured: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
+    ink: npt.NDArray[np.uint8]
+
+
+class BalancedFace:
+    """A face at FACE size and its paper's white: `image` divides it by that white (1.0 is the
+    card's own white), `darkest` is its darkest channel per pixel (0-255 for 0.0-1.0, paper at 255).
+
+    A face placed around an index spot found without its card's outline is balanced corner first
+    (`corner_first`): its top-left corner, all an index read needs, is warped and balanced alone,
+    and the rest only when something looks past it (the pips, a picture). The whole face takes
+    five times as long, and most spots read are no card at all. `top_left` serves the corner
+    either way; every other view is of the whole face."""
+
+    def __init__(self, bgr: npt.NDArray[np.uint8], white: npt.NDArray[np.float32], ink: npt.NDArray[np.uint8],
+                 paper_contrast: float, darkest: npt.NDArray[np.uint8], mirrored: bool = False,
+                 colourless: bool = False) -> None:
+        self.white = white
+        # seen in a mirror (`mirrored`): glyphs cut from it are turned back, so they read as printed
+        self.mirrored = mirrored
+        self.colourless = colourless  # from a greyscale photo: its ink's colour is unknown (`is_colourless`)
+        # what was measured on the face once (its pips), for the cues that ask again
+        self.measured: dict[str, object] = {}
+        self._whole: tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], float, npt.NDArray[np.uint8]] | None = (
+            bgr, ink, paper_contrast, darkest)
+        self._corner = Corner(bgr, darkest, ink)
+        self._rest: Callable[[], npt.NDArray[np.uint8]] | None = None
+
+    @classmethod
+    def corner_first(cls, corner: npt.NDArray[np.uint8], white: npt.NDArray[np.float32],
+                     whole: Callable[[], npt.NDArray[np.uint8]]) -> BalancedFace:
+        """A face of which only `corner` (its top-left pixels, from a photo with colour) is balanced
+        by `white`; `whole` gives all its pixels, balanced by the same white when first asked for."""
+        face = cls.__new__(cls)
+        face.white, face.mirrored, face.colourless, face.measured = white, False, False, {}
+        darkest = _darkest(_scaled(corner, white))
+        face._whole, face._corner, face._rest = None, Corner(corner, darkest, _ink(darkest)), whole
+        return face
+
+    def top_left(self, width: int, height: int) -> Corner:
+        """The face's top-left `width` x `height` pixels (from the corner alone when it holds them)."""
+        if width > self._corner.bgr.shape[1] or height > self._corner.bgr.shape[0]:
+            return Corner(self.bgr[:height, :width], self.darkest[:height, :width], self.ink[:height, :width])
+        bgr, darkest, ink = self._corner
+        return Corner(bgr[:height, :width], darkest[:height, :width], ink[:height, :width])
+
+    def _completed(self) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], float, npt.NDArray[np.uint8]]:
+        if self._whole is None:
+            assert self._rest is not None
+            whole = _balanced_by(self._rest(), self.white, colourless=False)
+            self._whole = (whole.bgr, whole.ink, whole.paper_contrast, whole.darkest)
+        return self._whole
+
+    @property
+    def bgr(self) -> npt.NDArray[np.uint8]:
+        return self._completed()[0]
+
+    @property
+    def ink(self) -> npt.NDArray[np.uint8]:
+        return self._completed()[1]
+
+    @property
+    def paper_contrast(self) -> float:
+        """How much darker the darkest ink is than the paper (0: a blank or a blur)."""
+        return self._completed()[2]
+
+    @property
+    def darkest(self) -> npt.NDArray[np.uint8]:
+        return self._completed()[3]
 
     @property
     def image(self) -> npt.NDArray[np.float32]:
@@ -148,10 +206,15 @@ def balance_by_corner(face: npt.NDArray[np.uint8], colourless: bool = False) -> 
     or past the frame. Glyphs cover well under a quarter of the corner, so its brighter quarter is
     paper."""
     bgr = _face_sized(face)
+    return _balanced_by(bgr, corner_white(bgr), colourless)
+
+
+def corner_white(bgr: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
+    """Each channel's white by the top-left corner of a face (`balance_by_corner`), or of as much
+    of one as holds that corner."""
     corner = np.ascontiguousarray(bgr[: int(CORNER[1] * FACE[1]), : int(CORNER[0] * FACE[0])]).reshape(-1, 3)
     nth = int(0.75 * (len(corner) - 1))
-    white = np.maximum([_nth_smallest(corner[:, channel], nth) for channel in range(3)], 1).astype(np.float32)
-    return _balanced_by(bgr, white, colourless)
+    return np.maximum([_nth_smallest(corner[:, channel], nth) for channel in range(3)], 1).astype(np.float32)
 
 
 def _face_sized(face: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
@@ -163,28 +226,40 @@ def _face_sized(face: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
 
 def _balanced_by(bgr: npt.NDArray[np.uint8], white: npt.NDArray[np.float32], colourless: bool,
                  shading: npt.NDArray[np.float32] | None = None) -> BalancedFace:
-    # each channel divided by its white through a lookup table, in 8 bits (ink is far below the
-    # paper, so clipping at the paper's white loses nothing the cut needs)
-    if shading is None:
-        levels = np.arange(256, dtype=np.float32)[:, None] * (255.0 / white)[None, :]
-        table = np.clip(np.round(levels), 0, 255).astype(np.uint8).reshape(256, 1, 3)
-        scaled = np.asarray(cv2.LUT(bgr, table), dtype=np.uint8)
-    else:
-        # a white that follows the light across the face: each channel's plane of whites, then one
-        # division by OpenCV (NumPy's broadcast division and clip took ten times as long, 1.8 ms a
-        # face, for the same bytes: every quotient is non-negative, so only its top is clipped)
-        whites = cv2.merge([shading * channel for channel in (white / 255.0).astype(np.float32)])
-        quotient = np.asarray(cv2.divide(bgr, whites, dtype=cv2.CV_32F), dtype=np.float32)
-        scaled = np.minimum(quotient, 255.0, out=quotient).astype(np.uint8)
-    blue, green, red = cv2.split(scaled)
-    darkest = np.asarray(cv2.min(cv2.min(blue, green), red), dtype=np.uint8)
-    ink = (darkest < int(INK_DARKNESS * 255)).astype(np.uint8)
+    darkest = _darkest(_scaled(bgr, white, shading))
     sample = darkest[::2, ::2].ravel()
     contrast = float(1.0 - _nth_smallest(sample, len(sample) // 100) / 255.0)
     # a frame judged greyscale by a sample of its pixels may hold a small card whose red ink the
     # sample missed (a neutral table, a card a tenth of the frame wide): ink this face shows in colour
     # is coloured, and its suit's colour is then read from it
-    return BalancedFace(bgr, white, ink, contrast, darkest, colourless=colourless and not _shows_colour(bgr))
+    return BalancedFace(bgr, white, _ink(darkest), contrast, darkest,
+                        colourless=colourless and not _shows_colour(bgr))
+
+
+def _scaled(bgr: npt.NDArray[np.uint8], white: npt.NDArray[np.float32],
+            shading: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.uint8]:
+    """Each channel over its white, in 8 bits (ink is far below the paper, so clipping at the
+    paper's white loses nothing the cut needs)."""
+    if shading is None:
+        # through a lookup table
+        levels = np.arange(256, dtype=np.float32)[:, None] * (255.0 / white)[None, :]
+        table = np.clip(np.round(levels), 0, 255).astype(np.uint8).reshape(256, 1, 3)
+        return np.asarray(cv2.LUT(bgr, table), dtype=np.uint8)
+    # a white that follows the light across the face: each channel's plane of whites, then one
+    # division by OpenCV (NumPy's broadcast division and clip took ten times as long, 1.8 ms a
+    # face, for the same bytes: every quotient is non-negative, so only its top is clipped)
+    whites = cv2.merge([shading * channel for channel in (white / 255.0).astype(np.float32)])
+    quotient = np.asarray(cv2.divide(bgr, whites, dtype=cv2.CV_32F), dtype=np.float32)
+    return np.minimum(quotient, 255.0, out=quotient).astype(np.uint8)
+
+
+def _darkest(scaled: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    blue, green, red = cv2.split(scaled)
+    return np.asarray(cv2.min(cv2.min(blue, green), red), dtype=np.uint8)
+
+
+def _ink(darkest: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    return (darkest < int(INK_DARKNESS * 255)).astype(np.uint8)
 
 
 def _shows_colour(face: npt.NDArray[np.uint8]) -> bool:
@@ -233,7 +308,7 @@ def _corner_ink(face: BalancedFace, width: int, height: int, level: int = 0) -> 
     """The corner's ink: cut at INK_DARKNESS, or halfway to a pale print's own darkest ink; `level`
     -1 or +1: cut tighter or looser (see `ink_of`); SHADED_LEVEL: cut against the paper around
     each glyph (`unshaded`)."""
-    darkness = face.darkest[:height, :width]
+    darkness = face.top_left(width, height).darkest
     if level == SHADED_LEVEL:
         return ink_of(unshaded(darkness))
     return ink_of(darkness, level)
@@ -273,9 +348,9 @@ def ink_of(darkness: npt.NDArray[np.uint8], level: int = 0) -> npt.NDArray[np.ui
 def _without_frame_lines(face: BalancedFace, corner: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
     """The corner's ink less straight strokes longer than any glyph's, seen over a region twice the
     corner's size (a picture frame runs on past the corner; a glyph's stroke does not)."""
-    h, w = face.ink.shape
+    w, h = FACE
     ch, cw = corner.shape
-    region = np.ascontiguousarray(face.ink[: min(h, 2 * ch), : min(w, 2 * cw)])
+    region = np.ascontiguousarray(face.top_left(min(w, 2 * cw), min(h, 2 * ch)).ink)
     along = int(FRAME_LINE[0] * w)
     down = int(FRAME_LINE[1] * h)
     # a line needs that many inked pixels in one row (or column): where none has, the costly opening
@@ -317,7 +392,7 @@ def corner_cuts(face: BalancedFace, level: int = 0) -> list[Cut]:
 def each_corner_cut(face: BalancedFace, level: int = 0, past_frame_lines: bool = True) -> Iterator[Cut]:
     """`corner_cuts` one at a time, each cut only when asked for: a reader that reads the first
     cut never pays for the others (a split, a frame's lines taken away: only `past_frame_lines`)."""
-    h, w = face.ink.shape
+    w, h = FACE
     cw, ch = int(CORNER[0] * w), int(CORNER[1] * h)
     corner = _corner_ink(face, cw, ch, level)
     cuts = _cuts_of(face, corner)
@@ -334,17 +409,16 @@ def each_corner_cut(face: BalancedFace, level: int = 0, past_frame_lines: bool =
 
 
 def _cuts_of(face: BalancedFace, corner: npt.NDArray[np.uint8]) -> Iterator[Cut]:
-    h, w = face.ink.shape
+    w, h = FACE
     ch, cw = corner.shape
     count, found, stats, _ = cv2.connectedComponentsWithStats(corner, connectivity=8)
     labels = np.asarray(found, dtype=np.int32)
     min_area = MIN_GLYPH_AREA * h * w
     blobs: list[Blob] = []
     ran_out: list[Blob] = []
-    for index in range(1, count):
-        x, y, bw, bh, area = (int(v) for v in stats[index])
-        if area < min_area:
-            continue
+    # most of a corner's blobs are specks: left out in one array test before any is looked at alone
+    for index in (np.flatnonzero(stats[1:count, cv2.CC_STAT_AREA] >= min_area) + 1).tolist():
+        x, y, bw, bh, _ = stats[index].tolist()
         if (x <= 1 or y <= 1) and not _glyph_at_edge(labels, index, x, y, bw, bh):
             continue  # touches the outline: table, shadow or a neighbouring card, not print
         if x + bw >= cw - 1 or y + bh >= ch - 1 or bh > MAX_GLYPH_HEIGHT * h:
@@ -493,7 +567,7 @@ def _glyph_from_mask(face: BalancedFace, mask: npt.NDArray[np.bool_], x: int, y:
     y0, y1, x0, x1 = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
     cropped = mask[y0:y1, x0:x1]
     box = (x + x0, y + y0, x1 - x0, y1 - y0)
-    pixels = face.balanced_pixels(face.bgr[box[1]: box[1] + box[3], box[0]: box[0] + box[2]][cropped])
+    pixels = face.balanced_pixels(face.top_left(box[0] + box[2], box[1] + box[3]).bgr[box[1]:, box[0]:][cropped])
     redness, red_share = _ink_colour(pixels)
     return Glyph(scaled_mask(_as_printed(face, cropped)), box, redness, red_share=red_share)
 
@@ -535,7 +609,7 @@ def _glyph(face: BalancedFace, labels: npt.NDArray[np.int32], parts: list[Blob],
     mask = region == parts[0][4]
     for part in parts[1:]:
         mask |= region == part[4]
-    pixels = face.balanced_pixels(face.bgr[y0:y1, x0:x1][mask])
+    pixels = face.balanced_pixels(face.top_left(x1, y1).bgr[y0:, x0:][mask])
     redness, red_share = _ink_colour(pixels)
     return Glyph(scaled_mask(_as_printed(face, mask)), (x0, y0, x1 - x0, y1 - y0), redness, side_by_side, red_share)
 
@@ -548,9 +622,9 @@ def blur_spread(face: BalancedFace, glyph: Glyph) -> float:
     softer); a drawn suit blurred by a quarter of its size about 0.2."""
     x, y, width, height = glyph.box
     pad = max(3, int(0.3 * height))
-    rows, columns = face.darkest.shape
-    levels = np.ascontiguousarray(face.darkest[max(0, y - pad): min(rows, y + height + pad),
-                                               max(0, x - pad): min(columns, x + width + pad)])
+    columns, rows = FACE
+    around = face.top_left(min(columns, x + width + pad), min(rows, y + height + pad))
+    levels = np.ascontiguousarray(around.darkest[max(0, y - pad):, max(0, x - pad):])
     if levels.size < 9:
         return float("inf")
     paper = float(_nth_smallest(levels.ravel(), int(0.95 * (levels.size - 1))))

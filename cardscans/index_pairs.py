@@ -116,6 +116,18 @@ def _pair_geometry(spots: list[IndexSpot]) -> tuple[npt.NDArray[np.float64], ...
     return turn, sizes, down, across
 
 
+def _pair_geometry_among(spots: list[IndexSpot], among: list[IndexSpot],
+                         geometry: tuple[npt.NDArray[np.float64], ...] | None) -> tuple[npt.NDArray[np.float64], ...]:
+    """`_pair_geometry(spots)`, taken from `geometry`, that of `among`, when it holds every one of
+    them: each entry is its own pair's alone, and the plainest spots steps 6 and 7 pair hold step
+    5's in most frames."""
+    position = {id(spot): index for index, spot in enumerate(among)}
+    if geometry is None or any(id(spot) not in position for spot in spots):
+        return _pair_geometry(spots)
+    rows = np.array([position[id(spot)] for spot in spots], np.intp)
+    return tuple(entries[np.ix_(rows, rows)] for entries in geometry)
+
+
 def partners(spots: list[IndexSpot], most_size: float = PARTNER_SIZE) -> npt.NDArray[np.bool_]:
     """[i, j]: spot j may be the other index of spot i's card (see the module's step 3), the one
     spot's spacing at most `most_size` times the other's."""
@@ -297,9 +309,15 @@ def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], read: 
                     later: LaterSteps) -> list[CardSighting]:
     free = [spot for spot, inside in zip(found, inside_any(taken, _ranks(found)), strict=True) if not inside]
     spots = [spot for spot in free if spot.other_ink <= MAX_OTHER_INK]
+    later_steps = (later.top is not None or later.agreed is not None) and len(free) >= 2
+    # the plainest spots, for steps 6 and 7 (a card's indices stand on plain paper): a table's grain
+    # cut against its paper gives thousands, and pairing costs their number squared
+    plainest = (free if len(free) <= MAX_PAIRED_SPOTS or not later_steps
+                else sorted(free, key=lambda spot: spot.other_ink)[:MAX_PAIRED_SPOTS])
+    plainest_geometry = _pair_geometry(plainest) if later_steps else None
     linked = slanted = np.zeros((0, 0), bool)
     if spots:
-        geometry = _pair_geometry(spots)
+        geometry = _pair_geometry_among(spots, plainest, plainest_geometry)
         linked = _partners(geometry, PARTNER_SIZE)
         if not taken:
             # a card seen at a slant from near (a phone held low over it) prints its nearer index
@@ -341,12 +359,8 @@ def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], read: 
         if sighting is not None:
             named.append(sighting)
             outlines.append(outline)
-    if (later.top is not None or later.agreed is not None) and len(free) >= 2:
-        # the plainest spots (a card's indices stand on plain paper): a table's grain cut against
-        # its paper gives thousands, and pairing costs their number squared
-        plainest = (free if len(free) <= MAX_PAIRED_SPOTS
-                    else sorted(free, key=lambda spot: spot.other_ink)[:MAX_PAIRED_SPOTS])
-        geometry = _pair_geometry(plainest)
+    if plainest_geometry is not None:
+        geometry = plainest_geometry
         side_by_side = _side_partners(geometry)  # both steps pair top indices
         if later.top is not None:
             named += _named_by_top_indices(plainest, side_by_side, later.top, outlines, examined)

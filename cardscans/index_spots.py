@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from cardscans.card_glyphs import BalancedFace, balance_by_corner
+from cardscans.card_glyphs import CORNER, MAX_GLYPH_HEIGHT, BalancedFace, balance_by_corner, corner_white
 from cardscans.paper_light import FACE
 from cardscans.quads import DETECT_WIDTH, reduced_frame
 
@@ -45,6 +45,10 @@ SUIT_TO_RANK = (0.45, 1.0)  # a suit's larger side against its rank's: smaller, 
 RANK_TO_SUIT = (0.7, 1.9)  # centre to centre, in the rank's larger side
 TWO_PART_GAP = 0.9  # centre to centre, in the larger blob's larger side: the "1" and "0" of a 10
 TWO_PART_SIZE = (0.6, 1.67)  # one blob's larger side against the other's (a "1" turned is squarer)
+# the top-left pixels of an upright face an index read looks at: the corner the glyphs are cut in,
+# and the paper around the tallest glyph that card_glyphs.blur_spread measures its edges against
+READ_CORNER = (int(CORNER[0] * FACE[0]) + int(0.3 * MAX_GLYPH_HEIGHT * FACE[1]) + 4,
+               int(CORNER[1] * FACE[1]) + int(0.3 * MAX_GLYPH_HEIGHT * FACE[1]) + 4)
 AROUND = 0.35  # the paper looked at around a spot, in SPACINGs
 MAX_OTHER_INK = 0.1  # of that paper: more is a picture's print, not an index's margin
 # ... but a four-index card's top indices (cardscans.index_pairs' step 6) often stand beside its
@@ -189,12 +193,21 @@ def _other_ink(summed: npt.NDArray[np.int32], ranks: npt.NDArray[np.int32], suit
 
 
 def upright_face(image: npt.NDArray[np.uint8], spot: IndexSpot, colourless: bool) -> BalancedFace:
-    """A FACE-sized view with the spot's index upright at its top left, balanced by the index's paper."""
+    """A FACE-sized view with the spot's index upright at its top left, balanced by the index's
+    paper: corner first (`BalancedFace.corner_first`), except in a greyscale photo, where whether
+    the face shows colour after all is told by all of it."""
     scale = spot.spacing / SPACING
     across, down = spot.across, spot.down
     origin = spot.rank - scale * (RANK_CENTRE[0] * across + RANK_CENTRE[1] * down)
     to_frame = np.array([[scale * across[0], scale * down[0], origin[0]],
                          [scale * across[1], scale * down[1], origin[1]]], np.float64)
-    face = cv2.warpAffine(image, to_frame, FACE, flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR,
-                          borderMode=cv2.BORDER_REPLICATE)
-    return balance_by_corner(np.asarray(face, dtype=np.uint8), colourless)
+
+    def warped(size: tuple[int, int]) -> npt.NDArray[np.uint8]:
+        # each pixel is warped on its own, so the corner's pixels are the whole face's to the bit
+        return np.asarray(cv2.warpAffine(image, to_frame, size, flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR,
+                                         borderMode=cv2.BORDER_REPLICATE), dtype=np.uint8)
+
+    if colourless:
+        return balance_by_corner(warped(FACE), colourless)
+    corner = warped(READ_CORNER)
+    return BalancedFace.corner_first(corner, corner_white(corner), lambda: warped(FACE))

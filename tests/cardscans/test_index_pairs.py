@@ -21,10 +21,10 @@ import pytest
 
 from cardscans import synthetic
 from cardscans.card_drawing import playing_card_face
-from cardscans.card_glyphs import balance
+from cardscans.card_glyphs import balance, balance_by_corner
 from cardscans.card_indices import IndexCorners
 from cardscans.index_pairs import Confirm, card_outline, cards_by_index_pairs, partners
-from cardscans.index_spots import index_spots
+from cardscans.index_spots import index_spots, upright_face
 from cardscans.outline_reading import alone
 from cardscans.pipeline import Scanner
 from cardscans.playing_cards import CornerReader, IndexReadings
@@ -71,6 +71,24 @@ def test_a_card_on_a_counter_of_its_own_white_is_named_by_its_two_indices(card: 
     assert _by_index_pairs(frame) == [card]
     assert _by_index_pairs(frame, taken=[corners]) == []  # a card named already is not read again
     assert _named(frame) == [card]
+
+
+@pytest.mark.parametrize("card", ["3H", "5S", "QD", "10C"])
+def test_an_index_read_from_its_corner_alone_reads_as_from_its_whole_face(card: str) -> None:
+    # a spot's face is warped and balanced corner first; its pips and picture come later, on demand
+    frame, _ = _card_on_its_own_white(card, 20.0)
+    reader = CornerReader.standard()
+    readings = []
+    for spot in index_spots(frame):
+        corner_first = reader.read_index(upright_face(frame, spot, False))
+        whole = upright_face(frame, spot, False)
+        eager = balance_by_corner(whole.bgr)  # every pixel of the face, warped and balanced at once
+        assert np.array_equal(whole.darkest, eager.darkest) and whole.paper_contrast == eager.paper_contrast
+        from_whole = reader.read_index(eager)
+        assert (corner_first.card_id, corner_first.rank, corner_first.score, corner_first.reason) == (
+            from_whole.card_id, from_whole.rank, from_whole.score, from_whole.reason)
+        readings.append(corner_first.card_id)
+    assert readings.count(card) >= 2  # both indices, read from their corners alone, name the card
 
 
 def test_the_two_indices_of_a_card_are_partners_and_give_its_outline() -> None:
