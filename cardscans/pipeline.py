@@ -111,42 +111,21 @@ class Scanner:
         if self.corners is not None:
             # cards whose outline no pass found or read (cut by the frame, lying against another):
             # by their two corner indices (cardscans.index_pairs)
-            corners = self.corners
             # an outline round two touching cards, named by one, leaves the other's indices free to read
             # (a card named twice on overlapping outlines is kept once: once_each)
             taken = [np.array(s.polygon, np.float32) for s in [*tags, *read]
                      if s.kind == "card" and not may_hold_two_cards(s)] + codes
-
-            # by a tag or any step: step 7 names none twice
-            named = {s.card_id for s in [*tags, *read] if s.kind == "card"}
-
-            def confirm(quad: Quad, card: str | None, indices: IndexReadings) -> CardSighting | None:
-                sighting = corners.examine(colour, quad, self.deck, grey, expected=card, indices=indices)
-                return named_now(sighting)
-
-            def named_now(sighting: CardSighting) -> CardSighting | None:
-                if sighting.kind != "card":
-                    return None
-                named.add(sighting.card_id)
-                return sighting
-
             unnamed = (any(s.kind == "unrecognised" for s in read) or not any(s.kind == "card" for s in [*tags, *read])
                        or room_for_another(outlines, read))
-
-            def confirm_top(quad: Quad) -> CardSighting | None:
-                return named_now(examine_top(corners, colour, quad, self.deck, grey))
-
-            def confirm_agreed(quad: Quad, reading: CornerReading) -> CardSighting | None:
-                # a card named already (its two long sides both in view: the second is the same card)
-                sighting = corner_sighting(reading, quad, self.deck)
-                return None if sighting.card_id in named else named_now(sighting)
-
+            steps = _IndexSteps(self.corners, colour, self.deck, grey,
+                                named={s.card_id for s in [*tags, *read] if s.kind == "card"})
             # only where the deck prints four: a card's two top indices side by side (its lower half
             # under another card), and two of its indices that read it alike (on a two-index deck,
             # its diagonal pair so read named nothing more on any tune set, and cost the white scenes
             # 3 ms on the mean)
-            later = LaterSteps(confirm_top, confirm_agreed) if corners.corners == 4 else None
-            by_indices = cards_by_index_pairs(to_bgr(colour), corners.read_index, confirm, taken, grey, unnamed, later)
+            later = LaterSteps(steps.confirm_top, steps.confirm_agreed) if self.corners.corners == 4 else None
+            by_indices = cards_by_index_pairs(to_bgr(colour), self.corners.read_index, steps.confirm, taken, grey,
+                                              unnamed, later)
             read = named_over(read, by_indices)
         return once_each(read)
 
@@ -163,3 +142,38 @@ class Scanner:
         if sighting is not None and self.catalog not in (None, sighting.catalog):
             return None
         return sighting or unsure
+
+
+@dataclass
+class _IndexSteps:
+    """How the index steps (cardscans.index_pairs) confirm a card in one frame: each examines the
+    outline its indices give as the outline steps do, and every card named is added to `named`,
+    the frame's cards named by a tag or any step, so that step 7, on weaker evidence, names none a
+    second time."""
+
+    corners: CornerReader
+    colour: Any
+    deck: DeckCatalog | None
+    grey: bool
+    named: set[str | None]
+
+    def confirm(self, quad: Quad, card: str | None, indices: IndexReadings) -> CardSighting | None:
+        """Step 5: the outline two partners give, examined for the card they read."""
+        return self._named_now(self.corners.examine(self.colour, quad, self.deck, self.grey, expected=card,
+                                                    indices=indices))
+
+    def confirm_top(self, quad: Quad) -> CardSighting | None:
+        """Step 6: the outline two top indices give, read by those two alone."""
+        return self._named_now(examine_top(self.corners, self.colour, quad, self.deck, self.grey))
+
+    def confirm_agreed(self, quad: Quad, reading: CornerReading) -> CardSighting | None:
+        """Step 7: the card two indices read alike, unless named already (a card with both long
+        sides in view: the second is the same card)."""
+        sighting = corner_sighting(reading, quad, self.deck)
+        return None if sighting.card_id in self.named else self._named_now(sighting)
+
+    def _named_now(self, sighting: CardSighting) -> CardSighting | None:
+        if sighting.kind != "card":
+            return None
+        self.named.add(sighting.card_id)
+        return sighting
