@@ -100,32 +100,83 @@ MAX_AGREEING_READS = 6  # spots read for such pairs in one look, likeliest pairs
 EDGE_PRECEDENCE = 0.5
 
 
-def _pair_geometry(spots: list[IndexSpot]) -> tuple[npt.NDArray[np.float64], ...]:
-    """[i, j] for every two spots: the turn from spot i's index to spot j's (radians, -pi..pi),
-    spacing i over spacing j, and spot j's rank from spot i's, down and across (to the right) as
-    spot i stands, in spot i's spacings."""
-    ranks = np.array([spot.rank for spot in spots])
-    downs = np.array([spot.down for spot in spots])
-    spacings = np.array([spot.spacing for spot in spots])
+@dataclass(frozen=True)
+class PairGeometry:
+    """How two spots stand to each other, for each pair near enough and alike enough in size to be
+    two indices of one card (NEAR_PAIR, MOST_PAIR_SIZE: every relation the steps test lies within
+    both; a busy frame holds a thousand spots, and measuring all their pairs took 10 ms a look):
+    `firsts` and `seconds` number the spots (i, j); `turn` is the turn from spot i's index to spot
+    j's (radians, -pi..pi), `sizes` spacing i over spacing j, `down` and `across` spot j's rank from
+    spot i's, down and across (to the right) as spot i stands, in spot i's spacings."""
+
+    count: int  # spots
+    firsts: npt.NDArray[np.intp]
+    seconds: npt.NDArray[np.intp]
+    turn: npt.NDArray[np.float64]
+    sizes: npt.NDArray[np.float64]
+    down: npt.NDArray[np.float64]
+    across: npt.NDArray[np.float64]
+
+    def linked(self, holds: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+        """[i, j] for every two spots: whether their pair is measured here and `holds` (one per pair)."""
+        matrix = np.zeros((self.count, self.count), bool)
+        matrix[self.firsts[holds], self.seconds[holds]] = True
+        return matrix
+
+    def among(self, rows: npt.NDArray[np.intp]) -> PairGeometry:
+        """The geometry of the spots `rows` numbers, numbered as there: each pair's own measures."""
+        renumbered = np.full(self.count, -1, np.intp)
+        renumbered[rows] = np.arange(len(rows))
+        firsts, seconds = renumbered[self.firsts], renumbered[self.seconds]
+        kept = (firsts >= 0) & (seconds >= 0)
+        return PairGeometry(len(rows), firsts[kept], seconds[kept], self.turn[kept], self.sizes[kept],
+                            self.down[kept], self.across[kept])
+
+
+# a little beyond the farthest and the most unlike in size any relation pairs (PARTNER_DISTANCE;
+# SLANTED_PARTNER_SIZE), so that rounding never leaves out a pair a relation holds
+NEAR_PAIR = 1.01 * max(PARTNER_DISTANCE[1], SIDE_DISTANCE[1] * np.hypot(1, SIDE_SLANT),
+                       EDGE_DISTANCE[1] * np.hypot(1, EDGE_SLANT))
+MOST_PAIR_SIZE = 1.01 * max(PARTNER_SIZE, SLANTED_PARTNER_SIZE)
+
+
+def _pair_geometry(spots: list[IndexSpot]) -> PairGeometry:
+    """The spots' `PairGeometry`: every pair's distance and size first, in single precision (a
+    sixth of the work), then the measures of those near and alike enough, each as before."""
+    ranks = np.array([spot.rank for spot in spots], np.float64).reshape(-1, 2)
+    downs = np.array([spot.down for spot in spots], np.float64).reshape(-1, 2)
+    spacings = np.array([spot.spacing for spot in spots], np.float64)
+    x, y, reach = (values.astype(np.float32) for values in (ranks[:, 0], ranks[:, 1], NEAR_PAIR * spacings))
+    # in place: a busy frame's thousand spots make each temporary a million values
+    apart = np.subtract(x[None, :], x[:, None])
+    apart *= apart
+    along_y = np.subtract(y[None, :], y[:, None])
+    along_y *= along_y
+    apart += along_y
+    near = apart < (reach * reach)[:, None]
+    size = np.log(spacings).astype(np.float32)
+    np.subtract(size[None, :], size[:, None], out=apart)
+    near &= np.abs(apart, out=apart) < np.float32(np.log(MOST_PAIR_SIZE))
+    np.fill_diagonal(near, False)
+    firsts, seconds = np.nonzero(near)
     angles = np.arctan2(downs[:, 1], downs[:, 0])
-    turn = ((angles[None, :] - angles[:, None] + np.pi) % (2 * np.pi)) - np.pi
-    sizes = spacings[:, None] / spacings[None, :]
-    offset = ranks[None, :, :] - ranks[:, None, :]  # from spot i to spot j
-    down = np.einsum("ijk,ik->ij", offset, downs) / spacings[:, None]
-    across = (offset[..., 0] * downs[:, None, 1] - offset[..., 1] * downs[:, None, 0]) / spacings[:, None]
-    return turn, sizes, down, across
+    turn = ((angles[seconds] - angles[firsts] + np.pi) % (2 * np.pi)) - np.pi
+    sizes = spacings[firsts] / spacings[seconds]
+    offset = ranks[seconds] - ranks[firsts]  # from spot i to spot j
+    down = np.einsum("pk,pk->p", offset, downs[firsts]) / spacings[firsts]
+    across = (offset[:, 0] * downs[firsts, 1] - offset[:, 1] * downs[firsts, 0]) / spacings[firsts]
+    return PairGeometry(len(spots), firsts, seconds, turn, sizes, down, across)
 
 
 def _pair_geometry_among(spots: list[IndexSpot], among: list[IndexSpot],
-                         geometry: tuple[npt.NDArray[np.float64], ...] | None) -> tuple[npt.NDArray[np.float64], ...]:
+                         geometry: PairGeometry | None) -> PairGeometry:
     """`_pair_geometry(spots)`, taken from `geometry`, that of `among`, when it holds every one of
-    them: each entry is its own pair's alone, and the plainest spots steps 6 and 7 pair hold step
+    them: each pair's measures are its own, and the plainest spots steps 6 and 7 pair hold step
     5's in most frames."""
     position = {id(spot): index for index, spot in enumerate(among)}
     if geometry is None or any(id(spot) not in position for spot in spots):
         return _pair_geometry(spots)
-    rows = np.array([position[id(spot)] for spot in spots], np.intp)
-    return tuple(entries[np.ix_(rows, rows)] for entries in geometry)
+    return geometry.among(np.array([position[id(spot)] for spot in spots], np.intp))
 
 
 def partners(spots: list[IndexSpot], most_size: float = PARTNER_SIZE) -> npt.NDArray[np.bool_]:
@@ -136,23 +187,24 @@ def partners(spots: list[IndexSpot], most_size: float = PARTNER_SIZE) -> npt.NDA
     return _partners(_pair_geometry(spots), most_size)
 
 
-def _partners(geometry: tuple[npt.NDArray[np.float64], ...], most_size: float) -> npt.NDArray[np.bool_]:
-    turn, sizes, down, across = geometry
-    across = np.abs(across)
+def _partners(geometry: PairGeometry, most_size: float) -> npt.NDArray[np.bool_]:
+    assert most_size < MOST_PAIR_SIZE  # no pair of spots less alike is measured
+    turn, sizes, down = geometry.turn, geometry.sizes, geometry.down
+    across = np.abs(geometry.across)
     distance = np.hypot(down, across)
     slant = across / np.maximum(down, 1e-6)
-    return np.asarray((np.pi - np.abs(turn) < PARTNER_TURN) & (sizes < most_size) & (sizes > 1 / most_size)
-                      & (down > 0) & (distance > PARTNER_DISTANCE[0]) & (distance < PARTNER_DISTANCE[1])
-                      & (slant > PARTNER_SLANT[0]) & (slant < PARTNER_SLANT[1]), dtype=np.bool_)
+    return geometry.linked((np.pi - np.abs(turn) < PARTNER_TURN) & (sizes < most_size) & (sizes > 1 / most_size)
+                           & (down > 0) & (distance > PARTNER_DISTANCE[0]) & (distance < PARTNER_DISTANCE[1])
+                           & (slant > PARTNER_SLANT[0]) & (slant < PARTNER_SLANT[1]))
 
 
-def _side_partners(geometry: tuple[npt.NDArray[np.float64], ...]) -> npt.NDArray[np.bool_]:
+def _side_partners(geometry: PairGeometry) -> npt.NDArray[np.bool_]:
     """[i, j] (of `_pair_geometry`): spot j may be the top right index of a four-index card whose
     top left index spot i is: turned as it is, of its size, a card's width to its right."""
-    turn, sizes, down, across = geometry
-    return np.asarray((np.abs(turn) < PARTNER_TURN) & (sizes < PARTNER_SIZE) & (sizes > 1 / PARTNER_SIZE)
-                      & (np.abs(down) < SIDE_SLANT * across)
-                      & (across > SIDE_DISTANCE[0]) & (across < SIDE_DISTANCE[1]), dtype=np.bool_)
+    turn, sizes, down, across = geometry.turn, geometry.sizes, geometry.down, geometry.across
+    return geometry.linked((np.abs(turn) < PARTNER_TURN) & (sizes < PARTNER_SIZE) & (sizes > 1 / PARTNER_SIZE)
+                           & (np.abs(down) < SIDE_SLANT * across)
+                           & (across > SIDE_DISTANCE[0]) & (across < SIDE_DISTANCE[1]))
 
 
 def _inked_alike(spots: list[IndexSpot]) -> npt.NDArray[np.bool_]:
@@ -218,14 +270,14 @@ ConfirmTop = Callable[[Quad], CardSighting | None]
 ConfirmAgreed = Callable[[Quad, CornerReading], CardSighting | None]
 
 
-def _edge_partners(geometry: tuple[npt.NDArray[np.float64], ...]) -> npt.NDArray[np.bool_]:
+def _edge_partners(geometry: PairGeometry) -> npt.NDArray[np.bool_]:
     """[i, j] (of `_pair_geometry`): spot j may be the other index on the same long side of a
     four-index card whose upper index spot i is (step 7): turned half round, of its size, a card's
     length straight below it."""
-    turn, sizes, down, across = geometry
-    return np.asarray((np.pi - np.abs(turn) < PARTNER_TURN) & (sizes < PARTNER_SIZE) & (sizes > 1 / PARTNER_SIZE)
-                      & (down > EDGE_DISTANCE[0]) & (down < EDGE_DISTANCE[1]) & (np.abs(across) < EDGE_SLANT * down),
-                      dtype=np.bool_)
+    turn, sizes, down, across = geometry.turn, geometry.sizes, geometry.down, geometry.across
+    return geometry.linked((np.pi - np.abs(turn) < PARTNER_TURN) & (sizes < PARTNER_SIZE) & (sizes > 1 / PARTNER_SIZE)
+                           & (down > EDGE_DISTANCE[0]) & (down < EDGE_DISTANCE[1])
+                           & (np.abs(across) < EDGE_SLANT * down))
 
 
 def edge_strip(upper: IndexSpot, lower: IndexSpot) -> Quad:
@@ -388,7 +440,7 @@ class _SpotReads:
         return self.done[id(spot)]
 
 
-def _named_by_agreeing_indices(spots: list[IndexSpot], geometry: tuple[npt.NDArray[np.float64], ...],
+def _named_by_agreeing_indices(spots: list[IndexSpot], geometry: PairGeometry,
                                side_by_side: npt.NDArray[np.bool_], reads: _SpotReads,
                                confirm_agreed: ConfirmAgreed, outlines: list[Quad],
                                examined: set[frozenset[int]]) -> list[CardSighting]:
@@ -449,7 +501,7 @@ Relation = Literal["diagonal", "edge", "top"]  # how two indices of one card sta
 RELATIONS: tuple[Relation, ...] = ("diagonal", "edge", "top")  # in the order `_agreeing_pairs` numbers them
 
 
-def _agreeing_pairs(spots: list[IndexSpot], geometry: tuple[npt.NDArray[np.float64], ...],
+def _agreeing_pairs(spots: list[IndexSpot], geometry: PairGeometry,
                     side_by_side: npt.NDArray[np.bool_]) -> (
         tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], list[Relation]]):
     """Each pair of spots that may be two indices of one card once (its first spots, its second

@@ -23,8 +23,20 @@ from cardscans import synthetic
 from cardscans.card_drawing import playing_card_face
 from cardscans.card_glyphs import balance, balance_by_corner
 from cardscans.card_indices import IndexCorners
-from cardscans.index_pairs import Confirm, card_outline, cards_by_index_pairs, partners
-from cardscans.index_spots import index_spots, upright_face
+from cardscans.index_pairs import (
+    PARTNER_SIZE,
+    SLANTED_PARTNER_SIZE,
+    Confirm,
+    PairGeometry,
+    _edge_partners,
+    _pair_geometry,
+    _partners,
+    _side_partners,
+    card_outline,
+    cards_by_index_pairs,
+    partners,
+)
+from cardscans.index_spots import IndexSpot, index_spots, upright_face
 from cardscans.outline_reading import alone
 from cardscans.pipeline import Scanner
 from cardscans.playing_cards import CornerReader, IndexReadings
@@ -89,6 +101,35 @@ def test_an_index_read_from_its_corner_alone_reads_as_from_its_whole_face(card: 
             from_whole.card_id, from_whole.rank, from_whole.score, from_whole.reason)
         readings.append(corner_first.card_id)
     assert readings.count(card) >= 2  # both indices, read from their corners alone, name the card
+
+
+def test_pairs_left_unmeasured_as_too_far_apart_or_unlike_in_size_hold_no_relation() -> None:
+    # a busy frame's spots, scattered at every size and turn: each relation found among the pairs
+    # measured (index_pairs.PairGeometry) is the relation found by measuring every pair
+    rng = np.random.default_rng(7)
+    spots = []
+    for _ in range(600):
+        rank = rng.uniform(0, 640, 2)
+        turn = rng.uniform(-np.pi, np.pi)
+        spots.append(IndexSpot(rank, rank + rng.uniform(5, 40) * np.array([np.cos(turn), np.sin(turn)])))
+    geometry = _pair_geometry(spots)
+    every = np.ones((len(spots), len(spots)), bool)
+    np.fill_diagonal(every, False)
+    firsts, seconds = np.nonzero(every)
+    ranks = np.array([spot.rank for spot in spots])
+    downs = np.array([spot.down for spot in spots])
+    spacings = np.array([spot.spacing for spot in spots])
+    angles = np.arctan2(downs[:, 1], downs[:, 0])
+    offset = ranks[seconds] - ranks[firsts]
+    measured_all = PairGeometry(len(spots), firsts, seconds, ((angles[seconds] - angles[firsts] + np.pi) % (2 * np.pi))
+                                - np.pi, spacings[firsts] / spacings[seconds],
+                                (offset * downs[firsts]).sum(axis=1) / spacings[firsts],
+                                (offset[:, 0] * downs[firsts, 1] - offset[:, 1] * downs[firsts, 0]) / spacings[firsts])
+    for relation in (lambda g: _partners(g, PARTNER_SIZE), lambda g: _partners(g, SLANTED_PARTNER_SIZE),
+                     _side_partners, _edge_partners):
+        assert relation(measured_all).any()
+        assert np.array_equal(relation(geometry), relation(measured_all))
+    assert len(geometry.firsts) < 0.5 * len(firsts)  # most pairs of a busy frame are never measured
 
 
 def test_the_two_indices_of_a_card_are_partners_and_give_its_outline() -> None:
