@@ -2,11 +2,14 @@
 
 English decks print A K Q J, German ones A (or As) K D B (Ass, König, Dame, Bube), French ones
 A R D V (as, roi, dame, valet). Card ids stay MACE's English ones: a German B is a jack ("JH").
-Templates come from two sources: glyphs cut from the corner indices of public-domain card artwork
+Templates come from three sources: glyphs cut from the corner indices of public-domain card artwork
 (`cardscans/glyphs/english.npz`, rebuilt by `benchmarks/data/card-art/build_glyphs.py`; the designs,
-commits and licences are in cardscans/glyphs/SOURCE.md) and glyphs drawn with OpenCV's built-in
-fonts (for letters none of those designs prints, and for the drawn cards of the synthetic tests).
-No template comes from a photograph, so every real photo measures the reader on a deck it never saw.
+commits and licences are in cardscans/glyphs/SOURCE.md), glyphs drawn with OpenCV's built-in fonts
+(for letters none of those designs prints, and for the drawn cards of the synthetic tests), and,
+for English decks, rank glyphs cut from half of one tune set's photos of a casino deck
+(`cardscans/glyphs/english-photographed.npz`, rebuilt by
+`benchmarks/data/cards-real/build_rank_glyphs.py`), whose tall Q and condensed 10 no artwork prints.
+No report photo gives a template: the report sets measure the reader on photos it never saw.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ SUITS = ("H", "D", "S", "C")  # MACE's order for ties: Hearts, Diamonds, Spades,
 RED_SUITS = ("H", "D")
 BLACK_SUITS = ("S", "C")
 GLYPH_DIR = Path(__file__).with_name("glyphs")  # written by build_glyphs.py, read back as package data
+PHOTOGRAPHED = "english-photographed"  # the rank glyphs cut from photos (build_rank_glyphs.py)
 DRAWING_FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_TRIPLEX,
                  cv2.FONT_HERSHEY_COMPLEX)
 

@@ -35,6 +35,7 @@ from cardscans.card_indices import (
     INDEX_SETS,
     JOKER,
     NUMBERS,
+    PHOTOGRAPHED,
     RED_SUITS,
     SUITS,
     IndexSet,
@@ -126,12 +127,19 @@ class IndexReader:
     _banks: dict[str, Bank] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
-    def standard(cls, indices: IndexSet = "english") -> Self:
+    def standard(cls, indices: IndexSet = "english", photographed: bool = True) -> Self:
+        """The reader of a deck lettered `indices`; `photographed`: with the rank glyphs cut from
+        photos of an English deck (cardscans.card_indices), for an English one."""
         if indices not in INDEX_SETS:
             raise ValueError(f"unknown index set {indices!r} (known: {', '.join(INDEX_SETS)})")
         printed = printed_ranks(indices)
         reader = cls(indices=indices, ranks=drawn_templates(list(printed)))
         cut_ranks, cut_suits = cut_templates("english")
+        if photographed and indices == "english":
+            # a German or French deck prints its numbers and figures otherwise (given them too, the
+            # German overlaps seen turned named 113 cards of 120, not 114)
+            for label, masks in cut_templates(PHOTOGRAPHED)[0].items():
+                cut_ranks.setdefault(label, []).extend(masks)
         for label, masks in cut_ranks.items():
             if label in printed:
                 reader.ranks.setdefault(label, []).extend(masks)
