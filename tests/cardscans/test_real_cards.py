@@ -3,7 +3,8 @@
 The photos (benchmarks/data/cards-real/SOURCE.md) come from repositories that publish no licence,
 so they are not in the repository: `benchmarks/data/cards-real/fetch.py` puts them in a local cache
 and these tests skip without it. No glyph template was cut from any of these decks (the templates
-come from drawn artwork, cardscans/glyphs/SOURCE.md), so every photo is a deck the reader never saw.
+come from drawn artwork and from half of the rf100 tune photos, cardscans/glyphs/SOURCE.md), so
+every photo here is of a deck the reader never saw.
 """
 
 from __future__ import annotations
