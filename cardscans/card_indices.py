@@ -22,7 +22,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from cardscans.card_glyphs import Glyph, balance, corner_glyphs
+from cardscans.balanced_face import balance
+from cardscans.card_glyphs import Glyph, corner_glyphs
 from cardscans.paper_light import FACE
 
 IndexSet = Literal["english", "german", "french"]

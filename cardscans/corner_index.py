@@ -1,12 +1,13 @@
-"""One corner index of a playing card read by its glyphs: the rank and the suit cut from the top-left
-corner of an upright, white-balanced face (cardscans.card_glyphs) and compared with templates cut
-from public-domain card artwork or drawn for the deck's lettering (cardscans.card_indices). The
-suit's colour comes from its ink, or in a greyscale photo from its shape (and the pips, where that
-leaves it in doubt); a number glyph two numbers fit alike is settled by the pips. A corner the plain
-ink cut leaves unread is cut tighter and looser (a blurred print, a thin one), and against the paper
-around each glyph (a shadow's edge). A suit blurred past its shape (card_glyphs.blur_spread) is
-not read at all: a blurred club reads as a spade, a heart as a diamond. What a whole face says
-(both corners, the pips against the rank) is cardscans.playing_cards' job.
+"""One corner index of a playing card read by its glyphs: the rank and the suit cut
+(cardscans.card_glyphs) from the top-left corner of an upright face balanced by its paper
+(cardscans.balanced_face) and compared with templates cut from public-domain card artwork or drawn
+for the deck's lettering (cardscans.card_indices). The suit's colour comes from its ink, or in a
+greyscale photo from its shape (and the pips, where that leaves it in doubt); a number glyph two
+numbers fit alike is settled by the pips. A corner the plain ink cut leaves unread is cut tighter
+and looser (a blurred print, a thin one), and against the paper around each glyph (a shadow's edge).
+A suit blurred past its shape (card_glyphs.blur_spread) is not read at all: a blurred club reads as
+a spade, a heart as a diamond. What a whole face says (both corners, the pips against the rank) is
+cardscans.playing_cards' job.
 Card ids: rank then suit, "2H" .. "10S", "JH", "QD", "KC", "AS", and "JK" for a joker.
 """
 
@@ -18,14 +19,13 @@ from typing import Self
 import numpy as np
 import numpy.typing as npt
 
+from cardscans.balanced_face import BalancedFace, balance
 from cardscans.card_drawing import blank_face, draw_suit, with_rank_above
 from cardscans.card_glyphs import (
     DARK_RED_SHARE,
     RED_CHROMA,
     SHADED_LEVEL,
-    BalancedFace,
     Glyph,
-    balance,
     blur_spread,
     comparable,
     corner_glyphs,

@@ -19,7 +19,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from cardscans.card_glyphs import CORNER, MAX_GLYPH_HEIGHT, BalancedFace, balance_by_corner, corner_white
+from cardscans.balanced_face import CORNER, BalancedFace, balance_by_corner, corner_white
+from cardscans.card_glyphs import MAX_GLYPH_HEIGHT
 from cardscans.paper_light import FACE
 from cardscans.quads import DETECT_WIDTH, reduced_frame
 

@@ -1,6 +1,6 @@
 """The paper of a rectified face: its size, the border ring where every standard card is plain
 paper, the white that ring gives, and how the light falls across the face where a phone's shadow or
-a lamp at one side darkens part of it (cardscans.card_glyphs balances a face by them)."""
+a lamp at one side darkens part of it (cardscans.balanced_face balances a face by them)."""
 
 from __future__ import annotations
 

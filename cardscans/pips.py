@@ -8,11 +8,11 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from cardscans.balanced_face import BalancedFace
 from cardscans.card_glyphs import (
     MAX_GLYPH_HEIGHT,
     MIN_GLYPH_AREA,
     SHADED_LEVEL,
-    BalancedFace,
     comparable,
     ink_of,
     scaled_mask,

@@ -20,7 +20,8 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-from cardscans.card_glyphs import SHADED_LEVEL, BalancedFace, balance, is_colourless, light_on_dark
+from cardscans.balanced_face import BalancedFace, balance, is_colourless, light_on_dark
+from cardscans.card_glyphs import SHADED_LEVEL
 from cardscans.card_indices import (
     BLACK_SUITS,
     INDEX_CORNERS,

@@ -1,5 +1,5 @@
 """A four-index card whose lower half lies under another card (a Schnapsen trick), read by the two
-top indices left in view (cardscans.index_pairs finds them and gives the outline).
+top indices left in view (cardscans.index_pairs finds them, cardscans.spot_pairs gives the outline).
 
 Its pips and lower corners are hidden, so the two top corners must both read one card, one of them
 at SINGLE_CORNER_SCORE (TOP_COURT_SCORE for a court card), a number card must show no picture above
@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from cardscans.card_glyphs import BalancedFace, balance
+from cardscans.balanced_face import BalancedFace, balance
 from cardscans.card_indices import JOKER, NUMBERS
 from cardscans.corner_index import COURT_RANKS, INK_LEVELS, CornerReading
 from cardscans.imageio import to_bgr

@@ -19,8 +19,9 @@ import cv2
 import numpy as np
 import pytest
 
+from cardscans.balanced_face import balance, is_colourless
 from cardscans.card_drawing import RANK_BOX, SUIT_BOX, blank_face, draw_rank, draw_suit, playing_card_face
-from cardscans.card_glyphs import SHADED_LEVEL, balance, is_colourless
+from cardscans.card_glyphs import SHADED_LEVEL
 from cardscans.card_indices import NUMBERS, IndexSet
 from cardscans.corner_index import PLAYING_CARD_IDS
 from cardscans.pipeline import Scanner
@@ -405,7 +406,7 @@ def test_a_small_blurred_index_is_read_at_a_looser_cut_about_its_own_place() -> 
     A's counter fills or its legs part. What it reads there is still only one index of a pair, which
     the outline's examination must confirm. (A fifth of the size, its suit blurs past MAX_BLUR and
     the index is refused as too blurred.)"""
-    from cardscans.card_glyphs import balance_by_corner
+    from cardscans.balanced_face import balance_by_corner
 
     reader = CornerReader.standard()
     for card in ("AS", "AH"):
@@ -420,7 +421,7 @@ def test_a_greyscale_index_whose_suits_colour_is_in_doubt_still_gives_its_rank()
     """Its partner index may name the card: the two pair on the rank, and the outline they give is
     examined expecting that card (a 6C whose lower index's club matched a diamond nearly as well:
     tune photos)."""
-    from cardscans.card_glyphs import balance_by_corner
+    from cardscans.balanced_face import balance_by_corner
 
     blurred = grey(cv2.GaussianBlur(playing_card_face("4C"), (0, 0), 2))
     reading = CornerReader.standard().read_index(balance_by_corner(blurred, True))
@@ -432,7 +433,7 @@ def test_an_unread_index_tells_how_far_it_got_at_any_cut() -> None:
     against the paper finds the club but not its colour. The reading kept is the one that got
     further, a rank over a suit, so its partner index can pair on it and the reason says what
     was missing."""
-    from cardscans.card_glyphs import balance_by_corner
+    from cardscans.balanced_face import balance_by_corner
 
     face = cv2.GaussianBlur(playing_card_face("5C"), (0, 0), 1).astype(np.float32)
     face[60:, :] *= 0.4

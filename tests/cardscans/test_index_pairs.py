@@ -20,28 +20,27 @@ import numpy.typing as npt
 import pytest
 
 from cardscans import synthetic
+from cardscans.balanced_face import balance, balance_by_corner
 from cardscans.card_drawing import playing_card_face
-from cardscans.card_glyphs import balance, balance_by_corner
 from cardscans.card_indices import IndexCorners
-from cardscans.index_pairs import (
-    PARTNER_SIZE,
-    SLANTED_PARTNER_SIZE,
-    Confirm,
-    PairGeometry,
-    _edge_partners,
-    _pair_geometry,
-    _partners,
-    _side_partners,
-    card_outline,
-    cards_by_index_pairs,
-    partners,
-)
+from cardscans.index_pairs import Confirm, cards_by_index_pairs
 from cardscans.index_spots import IndexSpot, index_spots, upright_face
 from cardscans.outline_reading import alone
 from cardscans.pipeline import Scanner
 from cardscans.playing_cards import CornerReader, IndexReadings
 from cardscans.quads import find_card_quads
 from cardscans.sighting import CardSighting
+from cardscans.spot_pairs import (
+    PARTNER_SIZE,
+    SLANTED_PARTNER_SIZE,
+    PairGeometry,
+    card_outline,
+    edge_partners,
+    linked_partners,
+    pair_geometry,
+    partners,
+    side_partners,
+)
 from companion.cli.main import main
 
 AMMEMEME = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "cards-ammememe"
@@ -105,14 +104,14 @@ def test_an_index_read_from_its_corner_alone_reads_as_from_its_whole_face(card: 
 
 def test_pairs_left_unmeasured_as_too_far_apart_or_unlike_in_size_hold_no_relation() -> None:
     # a busy frame's spots, scattered at every size and turn: each relation found among the pairs
-    # measured (index_pairs.PairGeometry) is the relation found by measuring every pair
+    # measured (spot_pairs.PairGeometry) is the relation found by measuring every pair
     rng = np.random.default_rng(7)
     spots = []
     for _ in range(600):
         rank = rng.uniform(0, 640, 2)
         turn = rng.uniform(-np.pi, np.pi)
         spots.append(IndexSpot(rank, rank + rng.uniform(5, 40) * np.array([np.cos(turn), np.sin(turn)])))
-    geometry = _pair_geometry(spots)
+    geometry = pair_geometry(spots)
     every = np.ones((len(spots), len(spots)), bool)
     np.fill_diagonal(every, False)
     firsts, seconds = np.nonzero(every)
@@ -125,8 +124,8 @@ def test_pairs_left_unmeasured_as_too_far_apart_or_unlike_in_size_hold_no_relati
                                 - np.pi, spacings[firsts] / spacings[seconds],
                                 (offset * downs[firsts]).sum(axis=1) / spacings[firsts],
                                 (offset[:, 0] * downs[firsts, 1] - offset[:, 1] * downs[firsts, 0]) / spacings[firsts])
-    for relation in (lambda g: _partners(g, PARTNER_SIZE), lambda g: _partners(g, SLANTED_PARTNER_SIZE),
-                     _side_partners, _edge_partners):
+    for relation in (lambda g: linked_partners(g, PARTNER_SIZE), lambda g: linked_partners(g, SLANTED_PARTNER_SIZE),
+                     side_partners, edge_partners):
         assert relation(measured_all).any()
         assert np.array_equal(relation(geometry), relation(measured_all))
     assert len(geometry.firsts) < 0.5 * len(firsts)  # most pairs of a busy frame are never measured
@@ -161,7 +160,7 @@ def test_a_card_seen_at_a_slant_from_near_is_named_by_its_two_indices_of_differe
     tune set's AC 1.57): the two are paired after every other pair, and the outline they give is a
     perspective view fitted to both, on which the corner reader names the card. (Before, none of
     these five was named by its indices.)"""
-    from cardscans.index_pairs import PARTNER_SIZE, SLANTED_PARTNER_SIZE
+    from cardscans.spot_pairs import PARTNER_SIZE, SLANTED_PARTNER_SIZE
 
     corners = _seen_from_near(30.0)
     frame = synthetic.camera(synthetic.place(np.full((640, 640, 3), 250, np.uint8), playing_card_face(card), corners),
@@ -372,7 +371,7 @@ def test_a_two_index_card_whose_lower_half_lies_under_another_is_not_guessed(bac
 
 
 def test_a_number_card_shows_pips_above_its_middle_and_a_court_card_a_picture() -> None:
-    from cardscans.card_glyphs import balance
+    from cardscans.balanced_face import balance
     from cardscans.pips import widest_print_above_middle
     from cardscans.top_indices import MAX_PIP_SIDE
 

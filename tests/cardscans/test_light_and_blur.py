@@ -15,8 +15,9 @@ import cv2
 import numpy as np
 import pytest
 
+from cardscans.balanced_face import balance
 from cardscans.card_drawing import blank_face, playing_card_face
-from cardscans.card_glyphs import SHADED_LEVEL, balance
+from cardscans.card_glyphs import SHADED_LEVEL
 from cardscans.pips import count_pips
 from cardscans.playing_cards import CornerReader
 from tests.cardscans.conftest import AMMEMEME_PHOTOS, WHOLE_FACE, cached_set, grey, named_in
@@ -27,7 +28,7 @@ def test_an_index_half_in_a_shadow_is_read_against_its_own_paper(card: str) -> N
     """A shadow's edge across a corner index (Ammememe tune: a 10H's lower index by the counter's
     shadow): one cut for the whole corner takes the shaded paper for ink; cut against the paper
     around each glyph, it reads."""
-    from cardscans.card_glyphs import balance_by_corner
+    from cardscans.balanced_face import balance_by_corner
 
     face = playing_card_face(card).astype(np.float32)
     face[60:, :] *= 0.4  # the shadow's edge runs between the rank and the suit

@@ -32,7 +32,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.git_sources import Repositories, checked_blob  # noqa: E402
-from cardscans.card_glyphs import INK_DARKNESS, balance, corner_glyphs, similarity  # noqa: E402
+from cardscans.balanced_face import INK_DARKNESS, balance  # noqa: E402
+from cardscans.card_glyphs import corner_glyphs, similarity  # noqa: E402
 from cardscans.card_indices import Templates, save_cut_templates  # noqa: E402
 from cardscans.paper_light import FACE  # noqa: E402
 
