@@ -16,7 +16,7 @@ A person reads such a card by its index, not its edge. So:
    against the rank): the card is named only when that examination names it, and names what the
    indices named (for two spots of different sizes, a perspective view fitted to both). That
    outline is an estimate, so where its corner cuts an index and reads less than the spot did,
-   the spot's reading stands for that corner. One index alone names nothing here;
+   the spot's reading stands for that corner. One index alone names nothing here (but see 8);
 6. on a deck printing four indices, two spots turned alike side by side a card's width apart may
    be its two top indices where its lower half lies under another card: the card is named when
    both read it (cardscans.top_indices), on the outline they give;
@@ -29,7 +29,9 @@ A person reads such a card by its index, not its edge. So:
    never named again. A pair whose outline step 5 or 6 examined is left alone: that examination saw
    the face, and its refusal stands (a blurred 3H whose two indices both read 5H, refused by its
    three pips). The card is given on the outline the two give; for one long side, on the strip of
-   that side (`edge_strip`): where the rest of the card lies, left or right, the two do not tell.
+   that side (`edge_strip`): where the rest of the card lies, left or right, the two do not tell;
+8. after both looks, on any deck: a spot read at steps 5 to 7 that reads a card beyond doubt names
+   it alone (cardscans.lone_indices: a card of a fanned hand shows one index only).
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ from cardscans.balanced_face import BalancedFace
 from cardscans.card_indices import JOKER
 from cardscans.corner_index import CornerReading
 from cardscans.index_spots import MAX_OTHER_INK, IndexSpot, cut_spots, searched_frame, upright_face
+from cardscans.lone_indices import ConfirmLone, named_by_lone_indices
 from cardscans.playing_cards import SINGLE_CORNER_SCORE, IndexReadings
 from cardscans.quads import Quad, inside_any, overlap
 from cardscans.sighting import CardSighting
@@ -119,28 +122,37 @@ def cards_by_index_pairs(image: npt.NDArray[np.uint8], read: Callable[[BalancedF
     `later`: steps 6 and 7 (`LaterSteps`); None: neither is taken."""
     searched = searched_frame(image)  # once for both looks
     steps = later or LaterSteps()
-    named = _named_by_pairs(image, cut_spots(*searched, False), read, confirm, taken, colourless, steps)
-    if not look_again:
+    looks = [_SpotReads(image, colourless, read)]
+    named = _named_by_pairs(image, cut_spots(*searched, False), looks[0], confirm, taken, colourless, steps)
+    if look_again:
+        # the cards named at the first look are taken too: the second finds only what it left
+        looked = taken + [np.array(sighting.polygon, np.float32) for sighting in named]
+        looks.append(_SpotReads(image, colourless, read))
+        named += _named_by_pairs(image, cut_spots(*searched, True), looks[-1], confirm, looked, colourless, steps)
+    if steps.lone is None:
         return named
-    # the cards named at the first look are taken too: the second finds only what it left
-    taken = taken + [np.array(sighting.polygon, np.float32) for sighting in named]
-    return named + _named_by_pairs(image, cut_spots(*searched, True), read, confirm, taken, colourless, steps)
+    # after both looks: an index one look read alone may belong to a card a pair of the other named
+    outlines = taken + [np.array(sighting.polygon, np.float32) for sighting in named]
+    return named + named_by_lone_indices(looks, outlines, steps.lone)
 
 
 @dataclass(frozen=True)
 class LaterSteps:
-    """Steps 6 and 7, for a deck printing four indices (None: that step is not taken). `top` reads a
+    """Steps 6 to 8, for a deck printing four indices (None: that step is not taken). `top` reads a
     card on the outline two side by side top indices give (a card whose lower half another card
     hides); `agreed` names a card two of its indices read alike (a card of a fanned hand, or one
-    whose outline step 5 could not confirm), on the outline they give."""
+    whose outline step 5 could not confirm), on the outline they give; `lone` names a card one
+    index read beyond doubt (cardscans.lone_indices), on its corner."""
 
     top: ConfirmTop | None = None
     agreed: ConfirmAgreed | None = None
+    lone: ConfirmLone | None = None
 
 
-def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], read: Callable[[BalancedFace], CornerReading],
+def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], reads: _SpotReads,
                     confirm: Confirm, taken: list[Quad], colourless: bool,
                     later: LaterSteps) -> list[CardSighting]:
+    """Steps 3 to 7 on one look's spots (`found`), read through `reads` (kept for step 8)."""
     free = [spot for spot, inside in zip(found, inside_any(taken, rank_centres(found)), strict=True) if not inside]
     spots = [spot for spot in free if spot.other_ink <= MAX_OTHER_INK]
     later_steps = (later.top is not None or later.agreed is not None) and len(free) >= 2
@@ -160,7 +172,6 @@ def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], read: 
             # too, they cost the white scene frames 3-5 ms on the mean and named nothing more on
             # any tune set)
             slanted = linked_partners(geometry, SLANTED_PARTNER_SIZE) & ~linked & inked_alike(spots)
-    reads = _SpotReads(image, colourless, read)
     examined: set[frozenset[int]] = set()  # pairs of spots whose outline steps 5 and 6 examined (by id)
 
     def reading(index: int) -> CornerReading | None:
@@ -206,12 +217,14 @@ def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], read: 
 
 @dataclass
 class _SpotReads:
-    """Each spot read upright once a look, whichever step asks (`upright_face`, the reader)."""
+    """Each spot read upright once a look, whichever step asks (`upright_face`, the reader): a
+    `lone_indices.LookReads`."""
 
     image: npt.NDArray[np.uint8]
     colourless: bool
     read: Callable[[BalancedFace], CornerReading]
     done: dict[int, CornerReading] = field(default_factory=dict)  # by the spot's id: its arrays are unhashable
+    read_spots: list[IndexSpot] = field(default_factory=list)  # in the order read
 
     def has(self, spot: IndexSpot) -> bool:
         return id(spot) in self.done
@@ -219,7 +232,12 @@ class _SpotReads:
     def of(self, spot: IndexSpot) -> CornerReading:
         if id(spot) not in self.done:
             self.done[id(spot)] = self.read(upright_face(self.image, spot, self.colourless))
+            self.read_spots.append(spot)
         return self.done[id(spot)]
+
+    @property
+    def readings(self) -> list[tuple[IndexSpot, CornerReading]]:
+        return [(spot, self.done[id(spot)]) for spot in self.read_spots]
 
 
 def _named_by_agreeing_indices(spots: list[IndexSpot], geometry: PairGeometry,

@@ -197,11 +197,7 @@ def upright_face(image: npt.NDArray[np.uint8], spot: IndexSpot, colourless: bool
     """A FACE-sized view with the spot's index upright at its top left, balanced by the index's
     paper: corner first (`BalancedFace.corner_first`), except in a greyscale photo, where whether
     the face shows colour after all is told by all of it."""
-    scale = spot.spacing / SPACING
-    across, down = spot.across, spot.down
-    origin = spot.rank - scale * (RANK_CENTRE[0] * across + RANK_CENTRE[1] * down)
-    to_frame = np.array([[scale * across[0], scale * down[0], origin[0]],
-                         [scale * across[1], scale * down[1], origin[1]]], np.float64)
+    to_frame = _face_to_frame(spot)
 
     def warped(size: tuple[int, int]) -> npt.NDArray[np.uint8]:
         # each pixel is warped on its own, so the corner's pixels are the whole face's to the bit
@@ -212,3 +208,20 @@ def upright_face(image: npt.NDArray[np.uint8], spot: IndexSpot, colourless: bool
         return balance_by_corner(warped(FACE), colourless)
     corner = warped(READ_CORNER)
     return BalancedFace.corner_first(corner, corner_white(corner), lambda: warped(FACE))
+
+
+def corner_outline(spot: IndexSpot) -> npt.NDArray[np.float32]:
+    """The card's corner about the spot's index, in frame pixels: the READ_CORNER of its upright
+    face (the rest of a card seen by one index lies under other cards, where it may end is unseen)."""
+    width, height = READ_CORNER
+    corners = np.array([[0, 0, 1], [width, 0, 1], [width, height, 1], [0, height, 1]], np.float64)
+    return np.asarray(corners @ _face_to_frame(spot).T, dtype=np.float32)
+
+
+def _face_to_frame(spot: IndexSpot) -> npt.NDArray[np.float64]:
+    """The affine map from an upright FACE-sized card with the spot's index at its top left to the frame."""
+    scale = spot.spacing / SPACING
+    across, down = spot.across, spot.down
+    origin = spot.rank - scale * (RANK_CENTRE[0] * across + RANK_CENTRE[1] * down)
+    return np.array([[scale * across[0], scale * down[0], origin[0]],
+                     [scale * across[1], scale * down[1], origin[1]]], np.float64)

@@ -340,11 +340,13 @@ def test_a_deck_chosen_as_printing_two_index_corners_is_never_read_by_its_top_in
 def test_a_fanned_hand_of_a_four_index_deck_is_named_by_the_two_indices_each_card_shows(
         hand: list[str], seed: int) -> None:
     """Each card under another shows a strip of its left side only: its top-left index and, upside
-    down, its bottom-left one (step 7). A deck said to print two corners shows one index a card there,
-    so only the front card is named."""
+    down, its bottom-left one (step 7). A deck said to print two corners shows one index a card there:
+    only the front card is named by its outline, and a card under it only by its one index alone,
+    where a pair step read that index (step 8), never as another card."""
     scene = synthetic.fan([playing_card_face(card, four_indices=True) for card in hand], seed)
     assert sorted(str(card) for card in _named(scene)) == sorted(hand)
-    assert _named(scene, index_corners=2) == [hand[-1]]
+    two_corners = _named(scene, index_corners=2)
+    assert hand[-1] in two_corners and set(two_corners) <= set(hand)
 
 
 def test_shinpan_scan_reads_the_index_corners_it_is_told(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -365,7 +367,8 @@ def test_shinpan_scan_reads_the_index_corners_it_is_told(tmp_path: Path, capsys:
 @pytest.mark.parametrize("index_corners", [2, 4])
 def test_a_two_index_card_whose_lower_half_lies_under_another_is_not_guessed(back: str,
                                                                               index_corners: IndexCorners) -> None:
-    # one index in view: nothing confirms it, so the back card stays unnamed rather than guessed
+    # one index in view, with no partner: no pair step reads it, so nothing names the back card (step 8
+    # names a card by one index only where a pair step read it) rather than guessing it
     scene = synthetic.trick(playing_card_face(back), playing_card_face("7S"))
     assert _named(scene, index_corners) == ["7S"]
 

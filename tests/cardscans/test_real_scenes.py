@@ -103,3 +103,22 @@ def test_a_casino_decks_tall_queen_and_condensed_ten_are_read_by_glyphs_cut_from
     expected = {"IMG_20220316_141820.jpg": "QS", "IMG_20220316_172409.jpg": "QC",
                 "IMG_20220316_161428.jpg": "10H", "IMG_20220316_165244.jpg": "10D"}
     assert _not_named(photos, capsys, expected) == {}
+
+
+def test_cards_of_a_fanned_hand_that_show_one_index_each_are_named_by_it(
+        photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """rf100 tune scenes: a 3D and a 2D each showing one index beside the cards over them, a 7S of
+    which only the index by its lower corner shows, and a JD of a fanned hand: one index, read
+    beyond doubt and of the size of the frame's other cards' indices, names each (lone_indices)."""
+    expected = {"IMG_20220316_163225.jpg": "3D", "IMG_20220316_140929.jpg": "7S", "IMG_20220316_165104.jpg": "JD"}
+    assert _not_named(photos, capsys, expected) == {}
+    assert _not_named(photos, capsys, {"IMG_20220316_163225.jpg": "2D"}) == {}
+
+
+def test_spots_larger_than_an_index_of_the_frame_that_half_read_a_card_name_nothing(
+        photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A 5C, 6C and 7C (rf100 tune scene) whose large pips give two spots reading 4S at 0.81 and AC
+    at 0.84, 1.5 and 2 times the size of the named 5C's index: one index alone names no card there."""
+    place = cached_set(photos, TUNE)
+    [named] = named_in([place / "IMG_20220316_171723.jpg"], capsys)
+    assert "5C" in named and set(named) <= {"5C", "6C", "7C"}

@@ -1,0 +1,97 @@
+"""Step 8 of cardscans.index_pairs: a card named by one of its indices alone, where its others lie
+under other cards (a fanned hand shows each card's top-left index and nothing else of its print).
+
+A person reads such a card by that one index. The reader does so only where one index can be
+trusted (never invent):
+- the spot was read by steps 5 to 7 (this step reads none of its own: reading the 4 plainest unread
+  spots of an index's size in each look named 6 more rf100 tune cards, for 8 ms more a frame on the
+  mean);
+- it names a card no tag, outline or pair in the frame named, at LONE_SCORE or better, at the plain
+  ink cut or the looser one (the tighter and shaded cuts are those that read a patterned cloth's
+  print as an index: rf100 tune scenes);
+- no other spot read where it stands names another card;
+- it is of the size of an index of the cards named in the frame (`card_side`): a spot of a cloth's
+  pattern, or a card's pips, is seldom. In a frame where no card-shaped outline was named to size it
+  by, it must read at UNSIZED_SCORE.
+
+The card is given on its corner (`index_spots.corner_outline`): where the rest of it lies is unseen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+import numpy as np
+
+from cardscans.corner_index import CornerReading
+from cardscans.index_spots import IndexSpot, corner_outline
+from cardscans.quads import Quad, inside_any, side_lengths
+from cardscans.sighting import CardSighting
+
+# Measured on every spot of the tune sets, read whether the steps read it or not (single cards,
+# scenes, overlaps; the report sets never): at 0.85 the rf100 tune scenes gained 33 cards, the white
+# scenes and singles 4, kentdoan 1, and no spot named a card at a place it is not, but one that
+# other cards in its frame named already (a 2H on a patterned cloth, at 0.91). At 0.8, 4 such.
+LONE_SCORE = 0.85
+LONE_INK_LEVELS = (0, 1)  # corner_index.INK_LEVELS: the plain cut and the looser one
+UNSIZED_SCORE = 0.9
+# an index's spacing (rank to suit) over the short side of the frame's named cards: the indices named
+# on those tune sets measure 0.07-0.23 of it (the size of the outline they were named on, a whole
+# card or a part), the spots reading a card where none is 0.14-0.62
+MOST_SPACING_OF_CARD = 0.22
+CARD_SHAPED = (0.5, 0.9)  # short side over long of an outline that sizes a card (a card is 0.72; a tag 1)
+NEARBY = 0.5  # in the spot's spacings: two spots this near read one index
+
+
+ConfirmLone = Callable[[Quad, CornerReading], CardSighting | None]
+
+
+class LookReads(Protocol):
+    """The spots one look read (index_pairs._SpotReads)."""
+
+    @property
+    def readings(self) -> list[tuple[IndexSpot, CornerReading]]: ...
+
+
+def card_side(outlines: list[Quad]) -> float | None:
+    """The median short side of the card-shaped outlines (None when there is none)."""
+    shorts = []
+    for outline in outlines:
+        sides = side_lengths(np.asarray(outline, np.float32))
+        short, long = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
+        if CARD_SHAPED[0] * long <= short <= CARD_SHAPED[1] * long:
+            shorts.append(short)
+    return float(np.median(shorts)) if shorts else None
+
+
+def named_by_lone_indices(looks: Sequence[LookReads], outlines: list[Quad],
+                          confirm_lone: ConfirmLone) -> list[CardSighting]:
+    """The cards named by one index each among the spots the `looks` read, outside `outlines` (the
+    frame's named cards and tags), surest first. `confirm_lone` names the card on the outline given
+    unless the frame named it already."""
+    side = card_side(outlines)
+    read = [pair for look in looks for pair in look.readings]
+    ranks = np.array([spot.rank for spot, _ in read], np.float64).reshape(-1, 2)
+    covered = inside_any(outlines, ranks)
+    named: list[CardSighting] = []
+    for number in sorted(range(len(read)), key=lambda number: -read[number][1].score):
+        spot, reading = read[number]
+        if covered[number] or not _trusted(spot, reading, side):
+            continue
+        if any(other.card_id not in (None, reading.card_id)
+               and float(np.hypot(*(neighbour.rank - spot.rank))) < NEARBY * spot.spacing
+               for neighbour, other in read):
+            continue  # one index read two ways
+        sighting = confirm_lone(corner_outline(spot), reading)
+        if sighting is not None:
+            named.append(sighting)
+    return named
+
+
+def _trusted(spot: IndexSpot, reading: CornerReading, side: float | None) -> bool:
+    if reading.card_id is None or reading.ink_level not in LONE_INK_LEVELS:
+        return False
+    if side is None:
+        return reading.score >= UNSIZED_SCORE
+    return reading.score >= LONE_SCORE and spot.spacing <= MOST_SPACING_OF_CARD * side
