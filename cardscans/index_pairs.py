@@ -152,7 +152,7 @@ class LaterSteps:
 def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], reads: _SpotReads,
                     confirm: Confirm, taken: list[Quad], colourless: bool,
                     later: LaterSteps) -> list[CardSighting]:
-    """Steps 3 to 7 on one look's spots (`found`), read through `reads` (kept for step 8)."""
+    """Steps 3 to 7 on one look's spots (`found`), read through `reads`, which keeps them for step 8."""
     free = [spot for spot, inside in zip(found, inside_any(taken, rank_centres(found)), strict=True) if not inside]
     spots = [spot for spot in free if spot.other_ink <= MAX_OTHER_INK]
     later_steps = (later.top is not None or later.agreed is not None) and len(free) >= 2
@@ -172,6 +172,8 @@ def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], reads:
             # too, they cost the white scene frames 3-5 ms on the mean and named nothing more on
             # any tune set)
             slanted = linked_partners(geometry, SLANTED_PARTNER_SIZE) & ~linked & inked_alike(spots)
+    reads.plain = spots
+    reads.plain = spots
     examined: set[frozenset[int]] = set()  # pairs of spots whose outline steps 5 and 6 examined (by id)
 
     def reading(index: int) -> CornerReading | None:
@@ -225,6 +227,7 @@ class _SpotReads:
     read: Callable[[BalancedFace], CornerReading]
     done: dict[int, CornerReading] = field(default_factory=dict)  # by the spot's id: its arrays are unhashable
     read_spots: list[IndexSpot] = field(default_factory=list)  # in the order read
+    plain: list[IndexSpot] = field(default_factory=list)  # the look's spots on plain paper outside named cards
 
     def has(self, spot: IndexSpot) -> bool:
         return id(spot) in self.done

@@ -3,9 +3,8 @@ under other cards (a fanned hand shows each card's top-left index and nothing el
 
 A person reads such a card by that one index. The reader does so only where one index can be
 trusted (never invent):
-- the spot was read by steps 5 to 7 (this step reads none of its own: reading the 4 plainest unread
-  spots of an index's size in each look named 6 more rf100 tune cards, for 8 ms more a frame on the
-  mean);
+- the spot was read by steps 5 to 7, or is the one unread spot of each look this step reads: the
+  likeliest index, of the size of the indices read naming a card (`_read_likeliest`);
 - it names a card no tag, outline or pair in the frame named, at LONE_SCORE or better, at the plain
   ink cut or the looser one (the tighter and shaded cuts are those that read a patterned cloth's
   print as an index: rf100 tune scenes);
@@ -19,6 +18,7 @@ The card is given on its corner (`index_spots.corner_outline`): where the rest o
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
@@ -42,13 +42,24 @@ UNSIZED_SCORE = 0.9
 MOST_SPACING_OF_CARD = 0.22
 CARD_SHAPED = (0.5, 0.9)  # short side over long of an outline that sizes a card (a card is 0.72; a tag 1)
 NEARBY = 0.5  # in the spot's spacings: two spots this near read one index
+# spots this step reads in each look (~1.3 ms each), of those the pair steps left unread: rf100 tune
+# scenes 624 -> 628 named with 1, 629 with 2; the 4 plainest of a named card's index's size instead
+# named 630, for 8 ms more a frame on the mean
+MORE_READS_A_LOOK = 1
+SIZE_TOLERANCE = 0.25  # |log| of a spot's spacing over the frame's sure indices' median: ~1.28 times
 
 
 ConfirmLone = Callable[[Quad, CornerReading], CardSighting | None]
 
 
 class LookReads(Protocol):
-    """The spots one look read (index_pairs._SpotReads)."""
+    """One look's spots on plain paper outside named cards, and those read (index_pairs._SpotReads)."""
+
+    plain: list[IndexSpot]
+
+    def has(self, spot: IndexSpot) -> bool: ...
+
+    def of(self, spot: IndexSpot) -> CornerReading: ...
 
     @property
     def readings(self) -> list[tuple[IndexSpot, CornerReading]]: ...
@@ -71,6 +82,7 @@ def named_by_lone_indices(looks: Sequence[LookReads], outlines: list[Quad],
     frame's named cards and tags), surest first. `confirm_lone` names the card on the outline given
     unless the frame named it already."""
     side = card_side(outlines)
+    _read_likeliest(looks, outlines)
     read = [pair for look in looks for pair in look.readings]
     ranks = np.array([spot.rank for spot, _ in read], np.float64).reshape(-1, 2)
     covered = inside_any(outlines, ranks)
@@ -87,6 +99,27 @@ def named_by_lone_indices(looks: Sequence[LookReads], outlines: list[Quad],
         if sighting is not None:
             named.append(sighting)
     return named
+
+
+def _read_likeliest(looks: Sequence[LookReads], outlines: list[Quad]) -> None:
+    """In each look, the MORE_READS_A_LOOK unread spots outside `outlines` likeliest an index: those
+    nearest the size of the spots read naming a card at LONE_SCORE (the frame's indices), within
+    SIZE_TOLERANCE, then on the plainest paper."""
+    sure = [spot.spacing for look in looks for spot, reading in look.readings
+            if reading.card_id is not None and reading.score >= LONE_SCORE]
+    if not sure:
+        return
+    size = float(np.median(sure))
+    for look in looks:
+        unread = [spot for spot in look.plain
+                  if not look.has(spot) and abs(math.log(spot.spacing / size)) < SIZE_TOLERANCE]
+        if not unread:
+            continue
+        free = ~inside_any(outlines, np.array([spot.rank for spot in unread], np.float64))
+        likeliest = sorted((spot for spot, ok in zip(unread, free, strict=True) if ok),
+                           key=lambda spot: abs(math.log(spot.spacing / size)) + spot.other_ink)
+        for spot in likeliest[:MORE_READS_A_LOOK]:
+            look.of(spot)
 
 
 def _trusted(spot: IndexSpot, reading: CornerReading, side: float | None) -> bool:

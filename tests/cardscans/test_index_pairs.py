@@ -342,7 +342,7 @@ def test_a_fanned_hand_of_a_four_index_deck_is_named_by_the_two_indices_each_car
     """Each card under another shows a strip of its left side only: its top-left index and, upside
     down, its bottom-left one (step 7). A deck said to print two corners shows one index a card there:
     only the front card is named by its outline, and a card under it only by its one index alone,
-    where a pair step read that index (step 8), never as another card."""
+    where that index is read (step 8), never as another card."""
     scene = synthetic.fan([playing_card_face(card, four_indices=True) for card in hand], seed)
     assert sorted(str(card) for card in _named(scene)) == sorted(hand)
     two_corners = _named(scene, index_corners=2)
@@ -367,8 +367,8 @@ def test_shinpan_scan_reads_the_index_corners_it_is_told(tmp_path: Path, capsys:
 @pytest.mark.parametrize("index_corners", [2, 4])
 def test_a_two_index_card_whose_lower_half_lies_under_another_is_not_guessed(back: str,
                                                                               index_corners: IndexCorners) -> None:
-    # one index in view, with no partner: no pair step reads it, so nothing names the back card (step 8
-    # names a card by one index only where a pair step read it) rather than guessing it
+    # one index in view, with no partner: no pair step reads it, and with no index read naming a card
+    # step 8 has no size to look for it by, so nothing names the back card rather than a guess
     scene = synthetic.trick(playing_card_face(back), playing_card_face("7S"))
     assert _named(scene, index_corners) == ["7S"]
 

@@ -4,7 +4,7 @@ one index from naming a card it is not sure of."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import pytest
@@ -24,19 +24,32 @@ FRONT_CARD = synthetic.turned_corners((380, 560), 250, 350, -12.0)  # where synt
 
 @dataclass
 class _Look:
-    """The spots one look read, as index_pairs keeps them."""
+    """The spots one look read, as index_pairs keeps them; no other spot to read."""
 
     readings: list[tuple[IndexSpot, CornerReading]]
+    plain: list[IndexSpot] = field(default_factory=list)
+    unread: dict[int, CornerReading] = field(default_factory=dict)  # what each plain spot reads, by id
+
+    def has(self, spot: IndexSpot) -> bool:
+        return any(spot is read for read, _ in self.readings)
+
+    def of(self, spot: IndexSpot) -> CornerReading:
+        self.readings.append((spot, self.unread[id(spot)]))
+        return self.unread[id(spot)]
 
 
 @pytest.fixture(scope="module")
-def back_index() -> tuple[IndexSpot, CornerReading]:
-    """The QD's top-left index, the only one of its print a 7S over its lower half leaves in view,
-    read by the English reader."""
+def trick() -> list[tuple[IndexSpot, CornerReading]]:
+    """Every index spot of a QD under a 7S, read by the English reader."""
     frame = synthetic.trick(playing_card_face("QD"), playing_card_face("7S"))
     reader = CornerReader.for_deck("english", 4)
-    readings = [(spot, reader.read_index(upright_face(frame, spot, False))) for spot in index_spots(frame)]
-    [queen] = [(spot, reading) for spot, reading in readings if reading.card_id == "QD"]
+    return [(spot, reader.read_index(upright_face(frame, spot, False))) for spot in index_spots(frame)]
+
+
+@pytest.fixture(scope="module")
+def back_index(trick: list[tuple[IndexSpot, CornerReading]]) -> tuple[IndexSpot, CornerReading]:
+    """The QD's top-left index, the only one of its print a 7S over its lower half leaves in view."""
+    [queen] = [(spot, reading) for spot, reading in trick if reading.card_id == "QD"]
     return queen
 
 
@@ -103,3 +116,21 @@ def _area(polygon: object) -> float:
     corners = np.asarray(polygon, np.float64)
     x, y = corners[:, 0], corners[:, 1]
     return float(abs(np.dot(x, np.roll(y, 1)) - np.dot(y, np.roll(x, 1))) / 2)
+
+
+def test_an_unread_spot_of_the_size_of_the_indices_read_is_read_and_named(
+        trick: list[tuple[IndexSpot, CornerReading]], back_index: tuple[IndexSpot, CornerReading]) -> None:
+    """The pair steps read the 7S's index and left the QD's unread: of the same size, it is read."""
+    queen, reading = back_index
+    [seven, *_] = [(spot, read) for spot, read in trick if read.card_id == "7S"]
+
+    def look() -> _Look:
+        return _Look([seven], plain=[queen], unread={id(queen): reading})
+
+    found = named_by_lone_indices([look()], [FRONT_CARD], lambda quad, read: corner_sighting(read, quad, None))
+    assert [s.card_id for s in found if s.card_id != "7S"] == ["QD"]
+    # nothing read naming a card: no size to look for, and no spot is read
+    nothing_sure = _Look([(seven[0], replace(seven[1], card_id=None))], plain=[queen], unread={id(queen): reading})
+    assert named_by_lone_indices([nothing_sure], [FRONT_CARD],
+                                 lambda quad, read: corner_sighting(read, quad, None)) == []
+    assert not nothing_sure.has(queen)
