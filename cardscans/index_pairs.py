@@ -30,8 +30,9 @@ A person reads such a card by its index, not its edge. So:
    the face, and its refusal stands (a blurred 3H whose two indices both read 5H, refused by its
    three pips). The card is given on the outline the two give; for one long side, on the strip of
    that side (`edge_strip`): where the rest of the card lies, left or right, the two do not tell;
-8. after both looks, on any deck: a spot read at steps 5 to 7 that reads a card beyond doubt names
-   it alone (cardscans.lone_indices: a card of a fanned hand shows one index only).
+8. after both looks, on any deck: a spot read at steps 5 to 7 (or the one more spot a look this step
+   reads) that reads a card beyond doubt names it alone (cardscans.lone_indices: a card of a fanned
+   hand shows one index only).
 """
 
 from __future__ import annotations
@@ -119,7 +120,7 @@ def cards_by_index_pairs(image: npt.NDArray[np.uint8], read: Callable[[BalancedF
     `look_again`: something in the frame is still unnamed (an outline nobody read, or no card at
     all), so the ink is cut again against the paper (`index_spots`) for the cards the first look
     left (a German B whose thin stroke the local mean cut in two, beside the card it named).
-    `later`: steps 6 and 7 (`LaterSteps`); None: neither is taken."""
+    `later`: steps 6 to 8 (`LaterSteps`); None: none is taken."""
     searched = searched_frame(image)  # once for both looks
     steps = later or LaterSteps()
     looks = [_SpotReads(image, colourless, read)]
@@ -138,7 +139,8 @@ def cards_by_index_pairs(image: npt.NDArray[np.uint8], read: Callable[[BalancedF
 
 @dataclass(frozen=True)
 class LaterSteps:
-    """Steps 6 to 8, for a deck printing four indices (None: that step is not taken). `top` reads a
+    """Steps 6 to 8 (None: that step is not taken; steps 6 and 7 only on a deck printing four
+    indices, pipeline.Scanner). `top` reads a
     card on the outline two side by side top indices give (a card whose lower half another card
     hides); `agreed` names a card two of its indices read alike (a card of a fanned hand, or one
     whose outline step 5 could not confirm), on the outline they give; `lone` names a card one
@@ -172,7 +174,6 @@ def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], reads:
             # too, they cost the white scene frames 3-5 ms on the mean and named nothing more on
             # any tune set)
             slanted = linked_partners(geometry, SLANTED_PARTNER_SIZE) & ~linked & inked_alike(spots)
-    reads.plain = spots
     reads.plain = spots
     examined: set[frozenset[int]] = set()  # pairs of spots whose outline steps 5 and 6 examined (by id)
 

@@ -36,9 +36,9 @@ from cardscans.sighting import CardSighting
 LONE_SCORE = 0.85
 LONE_INK_LEVELS = (0, 1)  # corner_index.INK_LEVELS: the plain cut and the looser one
 UNSIZED_SCORE = 0.9
-# an index's spacing (rank to suit) over the short side of the frame's named cards: the indices named
-# on those tune sets measure 0.07-0.23 of it (the size of the outline they were named on, a whole
-# card or a part), the spots reading a card where none is 0.14-0.62
+# an index's spacing (rank to suit) over the median short side of the frame's card-shaped named
+# outlines: on those tune sets the spots reading their own card measure 0.07-0.23 of it, the spots
+# reading a card where none lies 0.14-0.62
 MOST_SPACING_OF_CARD = 0.22
 CARD_SHAPED = (0.5, 0.9)  # short side over long of an outline that sizes a card (a card is 0.72; a tag 1)
 NEARBY = 0.5  # in the spot's spacings: two spots this near read one index
