@@ -11,7 +11,8 @@ trusted (never invent):
 - no other spot read where it stands names another card;
 - it is of the size of an index of the cards named in the frame (`card_side`): a spot of a cloth's
   pattern, or a card's pips, is seldom. In a frame where no card-shaped outline was named to size it
-  by, it must read at UNSIZED_SCORE.
+  by (cards named on the strip of one long side), it must be of the size of the indices read as
+  surely naming other cards (a fanned hand of one deck), else read at UNSIZED_SCORE.
 
 The card is given on its corner (`index_spots.corner_outline`): where the rest of it lies is unseen.
 """
@@ -46,7 +47,9 @@ NEARBY = 0.5  # in the spot's spacings: two spots this near read one index
 # scenes 624 -> 628 named with 1, 629 with 2; the 4 plainest of a named card's index's size instead
 # named 630, for 8 ms more a frame on the mean
 MORE_READS_A_LOOK = 1
-SIZE_TOLERANCE = 0.25  # |log| of a spot's spacing over the frame's sure indices' median: ~1.28 times
+# |log| of a spot's spacing over the median of the frame's sure indices (of other cards, when sizing
+# a lone index by them: rf100 tune scenes 628 -> 633 named, no other tune set moved): ~1.28 times
+SIZE_TOLERANCE = 0.25
 
 
 ConfirmLone = Callable[[Quad, CornerReading], CardSighting | None]
@@ -87,9 +90,10 @@ def named_by_lone_indices(looks: Sequence[LookReads], outlines: list[Quad],
     ranks = np.array([spot.rank for spot, _ in read], np.float64).reshape(-1, 2)
     covered = inside_any(outlines, ranks)
     named: list[CardSighting] = []
+    sure = [(spot.spacing, reading.card_id) for spot, reading in read if _sure(reading)]
     for number in sorted(range(len(read)), key=lambda number: -read[number][1].score):
         spot, reading = read[number]
-        if covered[number] or not _trusted(spot, reading, side):
+        if covered[number] or not _trusted(spot, reading, side, sure):
             continue
         if any(other.card_id not in (None, reading.card_id)
                and float(np.hypot(*(neighbour.rank - spot.rank))) < NEARBY * spot.spacing
@@ -122,9 +126,18 @@ def _read_likeliest(looks: Sequence[LookReads], outlines: list[Quad]) -> None:
             look.of(spot)
 
 
-def _trusted(spot: IndexSpot, reading: CornerReading, side: float | None) -> bool:
-    if reading.card_id is None or reading.ink_level not in LONE_INK_LEVELS:
+def _sure(reading: CornerReading) -> bool:
+    """Read as surely as one index must be to name its card alone."""
+    return reading.card_id is not None and reading.score >= LONE_SCORE and reading.ink_level in LONE_INK_LEVELS
+
+
+def _trusted(spot: IndexSpot, reading: CornerReading, side: float | None,
+             sure: list[tuple[float, str | None]]) -> bool:
+    if not _sure(reading):
         return False
-    if side is None:
-        return reading.score >= UNSIZED_SCORE
-    return reading.score >= LONE_SCORE and spot.spacing <= MOST_SPACING_OF_CARD * side
+    if side is not None:
+        return spot.spacing <= MOST_SPACING_OF_CARD * side
+    others = [size for size, card in sure if card != reading.card_id]
+    if others and abs(math.log(spot.spacing / float(np.median(others)))) < SIZE_TOLERANCE:
+        return True
+    return reading.score >= UNSIZED_SCORE

@@ -134,3 +134,19 @@ def test_an_unread_spot_of_the_size_of_the_indices_read_is_read_and_named(
     assert named_by_lone_indices([nothing_sure], [FRONT_CARD],
                                  lambda quad, read: corner_sighting(read, quad, None)) == []
     assert not nothing_sure.has(queen)
+
+
+def test_without_a_card_to_size_it_by_an_index_of_the_size_of_other_cards_sure_indices_names_its_card(
+        trick: list[tuple[IndexSpot, CornerReading]], back_index: tuple[IndexSpot, CornerReading]) -> None:
+    """A fanned hand named on strips of its cards' long sides gives no card-shaped outline: the 7S's
+    index, read surely, sizes the QD's, read at 0.87; an index twice that size is no index of theirs."""
+    queen, reading = back_index
+    [(seven, seven_reading), *_] = [(spot, read) for spot, read in trick if read.card_id == "7S"]
+    between = replace(reading, score=(LONE_SCORE + UNSIZED_SCORE) / 2)
+    assert [s.card_id for s in _named([(queen, between), (seven, seven_reading)], [])
+            if s.card_id == "QD"] == ["QD"]
+    twice = IndexSpot(queen.rank, queen.rank + 2 * (queen.suit - queen.rank))
+    assert [s.card_id for s in _named([(twice, between), (seven, seven_reading)], [])
+            if s.card_id == "QD"] == []
+    # the same card's other index sizes nothing: it may be the same spot cut another way
+    assert _named([(queen, between), (seven, replace(between, card_id="QD"))], []) == []

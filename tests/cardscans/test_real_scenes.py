@@ -122,3 +122,13 @@ def test_spots_larger_than_an_index_of_the_frame_that_half_read_a_card_name_noth
     place = cached_set(photos, TUNE)
     [named] = named_in([place / "IMG_20220316_171723.jpg"], capsys)
     assert "5C" in named and set(named) <= {"5C", "6C", "7C"}
+
+
+def test_a_fanned_hand_named_on_strips_sizes_its_other_cards_lone_indices_by_their_sure_ones(
+        photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """rf100 tune scenes of fanned spades and clubs whose named cards lie on strips of one long side,
+    no card-shaped outline: a JS and a KS, and a 9C and a KC, each read at 0.85-0.9 by one index of
+    the size of the others' sure indices, are named by it (lone_indices)."""
+    place = cached_set(photos, TUNE)
+    named = named_in([place / "IMG_20220316_141549.jpg", place / "IMG_20220316_172508.jpg"], capsys)
+    assert {"JS", "KS"} <= set(named[0]) and {"9C", "KC"} <= set(named[1])
