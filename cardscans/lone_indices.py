@@ -107,10 +107,9 @@ def named_by_lone_indices(looks: Sequence[LookReads], outlines: list[Quad],
 
 def _read_likeliest(looks: Sequence[LookReads], outlines: list[Quad]) -> None:
     """In each look, the MORE_READS_A_LOOK unread spots outside `outlines` likeliest an index: those
-    nearest the size of the spots read naming a card at LONE_SCORE (the frame's indices), within
+    nearest the size of the spots read surely naming a card (the frame's indices, `_sure`), within
     SIZE_TOLERANCE, then on the plainest paper."""
-    sure = [spot.spacing for look in looks for spot, reading in look.readings
-            if reading.card_id is not None and reading.score >= LONE_SCORE]
+    sure = [spot.spacing for look in looks for spot, reading in look.readings if _sure(reading)]
     if not sure:
         return
     size = float(np.median(sure))
