@@ -63,7 +63,7 @@ UNCLEAR_INK_MARGIN = 0.1
 # (Ammememe's flat-topped 3 scores 0.75-0.83 as a 3 and 0.82-0.83 as a 5)
 PIPS_SETTLE_MARGIN = 0.1
 COURT_RANKS = ("J", "Q", "K")
-SUIT_UNREADABLE = "suit not readable"  # the reason _read_glyphs gives when a suit's shape is in doubt
+SUIT_UNREADABLE = "suit not readable"  # the reason read_glyphs gives when a suit's shape is in doubt
 NO_SUIT = "no suit below the rank"
 # A "rank" that matches a suit's shape about as well as its best rank (within this) is a pip over a
 # smaller pip, not an index: a diamond pip read as a "4" over the small diamond beside it, on an
@@ -192,7 +192,7 @@ class IndexReader:
             if nothing_plain and level != SHADED_LEVEL:
                 continue  # no glyph at all at the plain cut: a tighter or looser one finds none either
             for rank_glyph, suit_glyph in each_corner_cut(face, level, past_frame_lines):
-                reading = self._read_glyphs(rank_glyph, suit_glyph, face)
+                reading = self.read_glyphs(rank_glyph, suit_glyph, face)
                 if reading.card_id:
                     return replace(reading, ink_level=level)
                 if first is None or _read_so_far(reading) > _read_so_far(first):
@@ -200,8 +200,10 @@ class IndexReader:
             nothing_plain = level == 0 and first is not None and first.reason == "no corner index found"
         return first or CornerReading(None, 0.0, "no corner index found")
 
-    def _read_glyphs(self, rank_glyph: Glyph | None, suit_glyph: Glyph | None,
-                     face: BalancedFace | None = None) -> CornerReading:
+    def read_glyphs(self, rank_glyph: Glyph | None, suit_glyph: Glyph | None,
+                    face: BalancedFace | None = None) -> CornerReading:
+        """What one cut of an index (its rank and suit glyphs, from `face`) reads: read_corner tries
+        each cut through this, and a tool may ask which cut read a card (build_rank_glyphs.py)."""
         reading = self._read_shapes(rank_glyph, suit_glyph, face)
         # any card's suit is the compact shape a blur makes alike first; a joker's lettering is its
         # only glyph, and nothing else on its face checks it

@@ -48,7 +48,7 @@ from cardscans.balanced_face import BalancedFace
 from cardscans.card_indices import JOKER
 from cardscans.corner_index import CornerReading
 from cardscans.index_spots import MAX_OTHER_INK, IndexSpot, cut_spots, searched_frame, upright_face
-from cardscans.lone_indices import ConfirmLone, named_by_lone_indices
+from cardscans.lone_indices import NameByReading, named_by_lone_indices
 from cardscans.playing_cards import SINGLE_CORNER_SCORE, IndexReadings
 from cardscans.quads import Quad, inside_any, overlap
 from cardscans.sighting import CardSighting
@@ -94,7 +94,6 @@ EDGE_PRECEDENCE = 0.5
 
 Confirm = Callable[[Quad, str | None, IndexReadings], CardSighting | None]
 ConfirmTop = Callable[[Quad], CardSighting | None]
-ConfirmAgreed = Callable[[Quad, CornerReading], CardSighting | None]
 
 
 def agreed_card(one: CornerReading, other: CornerReading, least_best: float = AGREEING_SCORE) -> (
@@ -123,13 +122,15 @@ def cards_by_index_pairs(image: npt.NDArray[np.uint8], read: Callable[[BalancedF
     `later`: steps 6 to 8 (`LaterSteps`); None: none is taken."""
     searched = searched_frame(image)  # once for both looks
     steps = later or LaterSteps()
-    looks = [_SpotReads(image, colourless, read)]
-    named = _named_by_pairs(image, cut_spots(*searched, False), looks[0], confirm, taken, colourless, steps)
+    named, first = _named_by_pairs(image, cut_spots(*searched, False), read, confirm, taken, colourless, steps)
+    looks = [first]
     if look_again:
         # the cards named at the first look are taken too: the second finds only what it left
         looked = taken + [np.array(sighting.polygon, np.float32) for sighting in named]
-        looks.append(_SpotReads(image, colourless, read))
-        named += _named_by_pairs(image, cut_spots(*searched, True), looks[-1], confirm, looked, colourless, steps)
+        named_again, second = _named_by_pairs(image, cut_spots(*searched, True), read, confirm, looked, colourless,
+                                              steps)
+        named += named_again
+        looks.append(second)
     if steps.lone is None:
         return named
     # after both looks: an index one look read alone may belong to a card a pair of the other named
@@ -147,14 +148,15 @@ class LaterSteps:
     index read beyond doubt (cardscans.lone_indices), on its corner."""
 
     top: ConfirmTop | None = None
-    agreed: ConfirmAgreed | None = None
-    lone: ConfirmLone | None = None
+    agreed: NameByReading | None = None
+    lone: NameByReading | None = None
 
 
-def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], reads: _SpotReads,
+def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], read: Callable[[BalancedFace], CornerReading],
                     confirm: Confirm, taken: list[Quad], colourless: bool,
-                    later: LaterSteps) -> list[CardSighting]:
-    """Steps 3 to 7 on one look's spots (`found`), read through `reads`, which keeps them for step 8."""
+                    later: LaterSteps) -> tuple[list[CardSighting], _SpotReads]:
+    """Steps 3 to 7 on one look's spots (`found`): the cards named, and the look's spots and reads,
+    for step 8."""
     free = [spot for spot, inside in zip(found, inside_any(taken, rank_centres(found)), strict=True) if not inside]
     spots = [spot for spot in free if spot.other_ink <= MAX_OTHER_INK]
     later_steps = (later.top is not None or later.agreed is not None) and len(free) >= 2
@@ -174,7 +176,7 @@ def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], reads:
             # too, they cost the white scene frames 3-5 ms on the mean and named nothing more on
             # any tune set)
             slanted = linked_partners(geometry, SLANTED_PARTNER_SIZE) & ~linked & inked_alike(spots)
-    reads.plain = spots
+    reads = _SpotReads(image, colourless, read, spots)
     examined: set[frozenset[int]] = set()  # pairs of spots whose outline steps 5 and 6 examined (by id)
 
     def reading(index: int) -> CornerReading | None:
@@ -215,7 +217,7 @@ def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], reads:
         if later.agreed is not None:
             named += _named_by_agreeing_indices(plainest, geometry, side_by_side, reads, later.agreed, outlines,
                                                 examined)
-    return named
+    return named, reads
 
 
 @dataclass
@@ -226,27 +228,26 @@ class _SpotReads:
     image: npt.NDArray[np.uint8]
     colourless: bool
     read: Callable[[BalancedFace], CornerReading]
-    done: dict[int, CornerReading] = field(default_factory=dict)  # by the spot's id: its arrays are unhashable
-    read_spots: list[IndexSpot] = field(default_factory=list)  # in the order read
-    plain: list[IndexSpot] = field(default_factory=list)  # the look's spots on plain paper outside named cards
+    plain: list[IndexSpot]  # the look's spots on plain paper outside named cards
+    # each spot read and its reading, in the order read, by the spot's id: its arrays are unhashable
+    done: dict[int, tuple[IndexSpot, CornerReading]] = field(default_factory=dict)
 
     def has(self, spot: IndexSpot) -> bool:
         return id(spot) in self.done
 
     def of(self, spot: IndexSpot) -> CornerReading:
         if id(spot) not in self.done:
-            self.done[id(spot)] = self.read(upright_face(self.image, spot, self.colourless))
-            self.read_spots.append(spot)
-        return self.done[id(spot)]
+            self.done[id(spot)] = spot, self.read(upright_face(self.image, spot, self.colourless))
+        return self.done[id(spot)][1]
 
     @property
     def readings(self) -> list[tuple[IndexSpot, CornerReading]]:
-        return [(spot, self.done[id(spot)]) for spot in self.read_spots]
+        return list(self.done.values())
 
 
 def _named_by_agreeing_indices(spots: list[IndexSpot], geometry: PairGeometry,
                                side_by_side: npt.NDArray[np.bool_], reads: _SpotReads,
-                               confirm_agreed: ConfirmAgreed, outlines: list[Quad],
+                               confirm_agreed: NameByReading, outlines: list[Quad],
                                examined: set[frozenset[int]]) -> list[CardSighting]:
     """Step 7: cards named by two of their indices that read them alike (`agreed_card`): partners
     on a diagonal (a card whose outline step 5 could not confirm), two indices of one long side, or

@@ -27,7 +27,7 @@ import numpy as np
 
 from cardscans.corner_index import CornerReading
 from cardscans.index_spots import IndexSpot, corner_outline
-from cardscans.quads import Quad, inside_any, side_lengths
+from cardscans.quads import Quad, inside_any, opposite_sides
 from cardscans.sighting import CardSighting
 
 # Measured on every spot of the tune sets, read whether the steps read it or not (single cards,
@@ -52,7 +52,8 @@ MORE_READS_A_LOOK = 1
 SIZE_TOLERANCE = 0.25
 
 
-ConfirmLone = Callable[[Quad, CornerReading], CardSighting | None]
+# names the card a reading gives on the outline given, unless the frame named it already (steps 7 and 8)
+NameByReading = Callable[[Quad, CornerReading], CardSighting | None]
 
 
 class LookReads(Protocol):
@@ -72,18 +73,16 @@ def card_side(outlines: list[Quad]) -> float | None:
     """The median short side of the card-shaped outlines (None when there is none)."""
     shorts = []
     for outline in outlines:
-        sides = side_lengths(np.asarray(outline, np.float32))
-        short, long = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
+        short, long = sorted(opposite_sides(np.asarray(outline, np.float32)))
         if CARD_SHAPED[0] * long <= short <= CARD_SHAPED[1] * long:
-            shorts.append(short)
+            shorts.append(short / 2)
     return float(np.median(shorts)) if shorts else None
 
 
 def named_by_lone_indices(looks: Sequence[LookReads], outlines: list[Quad],
-                          confirm_lone: ConfirmLone) -> list[CardSighting]:
+                          name: NameByReading) -> list[CardSighting]:
     """The cards named by one index each among the spots the `looks` read, outside `outlines` (the
-    frame's named cards and tags), surest first. `confirm_lone` names the card on the outline given
-    unless the frame named it already."""
+    frame's named cards and tags), surest first, each by `name`."""
     side = card_side(outlines)
     _read_likeliest(looks, outlines)
     read = [pair for look in looks for pair in look.readings]
@@ -99,7 +98,7 @@ def named_by_lone_indices(looks: Sequence[LookReads], outlines: list[Quad],
                and float(np.hypot(*(neighbour.rank - spot.rank))) < NEARBY * spot.spacing
                for neighbour, other in read):
             continue  # one index read two ways
-        sighting = confirm_lone(corner_outline(spot), reading)
+        sighting = name(corner_outline(spot), reading)
         if sighting is not None:
             named.append(sighting)
     return named
@@ -114,13 +113,12 @@ def _read_likeliest(looks: Sequence[LookReads], outlines: list[Quad]) -> None:
         return
     size = float(np.median(sure))
     for look in looks:
-        unread = [spot for spot in look.plain
-                  if not look.has(spot) and abs(math.log(spot.spacing / size)) < SIZE_TOLERANCE]
+        unread = [spot for spot in look.plain if not look.has(spot) and _size_apart(spot, size) < SIZE_TOLERANCE]
         if not unread:
             continue
         free = ~inside_any(outlines, np.array([spot.rank for spot in unread], np.float64))
         likeliest = sorted((spot for spot, ok in zip(unread, free, strict=True) if ok),
-                           key=lambda spot: abs(math.log(spot.spacing / size)) + spot.other_ink)
+                           key=lambda spot: _size_apart(spot, size) + spot.other_ink)
         for spot in likeliest[:MORE_READS_A_LOOK]:
             look.of(spot)
 
@@ -137,6 +135,11 @@ def _trusted(spot: IndexSpot, reading: CornerReading, side: float | None,
     if side is not None:
         return spot.spacing <= MOST_SPACING_OF_CARD * side
     others = [size for size, card in sure if card != reading.card_id]
-    if others and abs(math.log(spot.spacing / float(np.median(others)))) < SIZE_TOLERANCE:
+    if others and _size_apart(spot, float(np.median(others))) < SIZE_TOLERANCE:
         return True
     return reading.score >= UNSIZED_SCORE
+
+
+def _size_apart(spot: IndexSpot, size: float) -> float:
+    """How far the spot's spacing is from `size`, as |log| of their ratio (SIZE_TOLERANCE)."""
+    return abs(math.log(spot.spacing / size))

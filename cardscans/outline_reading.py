@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from cardscans.quads import Quad, edge_contrast, overlap, quad_contains, side_lengths
+from cardscans.quads import Quad, edge_contrast, opposite_sides, overlap, quad_contains
 from cardscans.sighting import CardSighting
 
 MIN_EDGE_CONTRAST = 0.35  # cards' outlines measure 0.38-1.0, lit patches and shadows 0.1-0.3
@@ -67,8 +67,7 @@ def may_hold_two_cards(sighting: CardSighting) -> bool:
 
 def long_enough_for_two(outline: Quad) -> bool:
     """At least TWO_CARDS_LONG times as long as it is wide: two cards end to end, not one."""
-    sides = side_lengths(outline)
-    across, along = sides[0] + sides[2], sides[1] + sides[3]
+    across, along = opposite_sides(outline)
     return max(across, along) >= TWO_CARDS_LONG * min(across, along)
 
 

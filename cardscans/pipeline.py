@@ -123,8 +123,8 @@ class Scanner:
             # under another card), and two of its indices that read it alike (on a two-index deck,
             # its diagonal pair so read named nothing more on any tune set, and cost the white scenes
             # 3 ms on the mean); on any deck, one index read beyond doubt (a card of a fanned hand)
-            later = (LaterSteps(steps.confirm_top, steps.confirm_agreed, steps.confirm_lone)
-                     if self.corners.corners == 4 else LaterSteps(lone=steps.confirm_lone))
+            later = (LaterSteps(steps.confirm_top, steps.name_read, steps.name_read)
+                     if self.corners.corners == 4 else LaterSteps(lone=steps.name_read))
             by_indices = cards_by_index_pairs(to_bgr(colour), self.corners.read_index, steps.confirm, taken, grey,
                                               unnamed, later)
             read = named_over(read, by_indices)
@@ -147,10 +147,10 @@ class Scanner:
 
 @dataclass
 class _IndexSteps:
-    """How the index steps (cardscans.index_pairs) confirm a card in one frame: each examines the
-    outline its indices give as the outline steps do, and every card named is added to `named`,
-    the frame's cards named by a tag or any step, so that step 7, on weaker evidence, names none a
-    second time."""
+    """How the index steps (cardscans.index_pairs) confirm a card in one frame: steps 5 and 6 examine
+    the outline its indices give as the outline steps do, and every card named is added to `named`,
+    the frame's cards named by a tag or any step, so that steps 7 and 8, on weaker evidence, name
+    none a second time."""
 
     corners: CornerReader
     colour: Any
@@ -167,15 +167,11 @@ class _IndexSteps:
         """Step 6: the outline two top indices give, read by those two alone."""
         return self._named_now(examine_top(self.corners, self.colour, quad, self.deck, self.grey))
 
-    def confirm_agreed(self, quad: Quad, reading: CornerReading) -> CardSighting | None:
-        """Step 7: the card two indices read alike, unless named already (a card with both long
-        sides in view: the second is the same card)."""
+    def name_read(self, quad: Quad, reading: CornerReading) -> CardSighting | None:
+        """Steps 7 and 8: the card two indices read alike, or one beyond doubt, unless named already
+        (a card with both long sides in view: the second is the same card)."""
         sighting = corner_sighting(reading, quad, self.deck)
         return None if sighting.card_id in self.named else self._named_now(sighting)
-
-    def confirm_lone(self, quad: Quad, reading: CornerReading) -> CardSighting | None:
-        """Step 8: the card one index read beyond doubt, unless named already."""
-        return self.confirm_agreed(quad, reading)
 
     def _named_now(self, sighting: CardSighting) -> CardSighting | None:
         if sighting.kind != "card":

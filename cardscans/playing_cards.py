@@ -44,7 +44,7 @@ from cardscans.corner_index import (
 from cardscans.imageio import to_bgr
 from cardscans.paper_light import FACE
 from cardscans.pips import PICTURE_PRINT_SIDE, count_pips, pip_suit, upright_pips, widest_print_above_middle
-from cardscans.quads import Quad, rectify, side_lengths
+from cardscans.quads import Quad, opposite_sides, rectify
 from cardscans.sighting import CardSighting
 
 CATALOG = "playing-cards"
@@ -396,8 +396,8 @@ def frame_is_colourless(image: npt.NDArray[np.uint8]) -> bool:
 
 def _seen_ratio(quad: Quad) -> float:
     """The outline's top and bottom sides over its left and right ones, as seen."""
-    sides = side_lengths(quad)
-    return (sides[0] + sides[2]) / max(1e-6, sides[1] + sides[3])
+    across, along = opposite_sides(quad)
+    return across / max(1e-6, along)
 
 
 @dataclass(frozen=True)

@@ -106,6 +106,12 @@ def side_lengths(quad: Quad) -> list[float]:
     return [math.dist(corners[i], corners[(i + 1) % 4]) for i in range(4)]
 
 
+def opposite_sides(quad: Quad) -> tuple[float, float]:
+    """Its top and bottom sides together, and its left and right ones, as seen."""
+    sides = side_lengths(quad)
+    return sides[0] + sides[2], sides[1] + sides[3]
+
+
 def card_like(quad: Quad, frame_height: int, frame_width: int) -> bool:
     short_side = min(frame_height, frame_width)
     if _side_on_frame_edge(quad, frame_height, frame_width, 0.01 * short_side):

@@ -53,7 +53,7 @@ def rank_glyphs_read_right(reader: IndexReader, frame: npt.NDArray[np.uint8], ca
             if reading.card_id is None or reading.card_id not in cards:
                 continue
             for rank, suit in each_corner_cut(face, reading.ink_level, past_frame_lines=False):
-                if rank is not None and reader._read_glyphs(rank, suit, face).card_id == reading.card_id:
+                if rank is not None and reader.read_glyphs(rank, suit, face).card_id == reading.card_id:
                     found.setdefault(reading.card_id[:-1], []).append(rank.mask)
                     break
     return found
