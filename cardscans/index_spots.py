@@ -1,10 +1,10 @@
 """Index spots: where a playing card's corner index may be, found in a whole frame without any card
 outline (cardscans.index_pairs pairs them into cards).
 
-1. ink blobs come from a local threshold of the frame in grey, reduced to DETECT_WIDTH as for
-   outlines and, if dim, stretched to a lit frame's paper (or, for a second look, from what lies
-   well below the paper around it: it keeps a thin pale glyph whole and finds more of a court
-   card's picture too);
+1. ink blobs come from a local threshold of the frame in grey, reduced as for outlines
+   (quads.detect_scale) and, if dim, stretched to a lit frame's paper (or, for a second look, from
+   what lies well below the paper around it: it keeps a thin pale glyph whole and finds more of a
+   court card's picture too);
 2. an index spot is a blob with a smaller one just below it, in any direction (rank over suit), on
    plain paper: little other ink around the pair, unlike a court card's picture;
 3. a spot is read upright by the corner reader on a face laid around it (`upright_face`).
@@ -22,7 +22,7 @@ import numpy.typing as npt
 from cardscans.balanced_face import CORNER, BalancedFace, balance_by_corner, corner_white
 from cardscans.card_glyphs import MAX_GLYPH_HEIGHT
 from cardscans.paper_light import FACE
-from cardscans.quads import DETECT_WIDTH, reduced_frame
+from cardscans.quads import detect_scale, reduced_frame
 
 Vector = npt.NDArray[np.float64]
 
@@ -91,10 +91,10 @@ def index_spots(image: npt.NDArray[np.uint8], against_paper: bool = False) -> li
 
 
 def searched_frame(image: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.uint8], float]:
-    """The frame as spots are looked for in, and its scale: reduced to DETECT_WIDTH, in grey, not
+    """The frame as spots are looked for in, and its scale: reduced as for outlines, in grey, not
     each pixel's darkest channel, where red ink would be as dark as black (a court card's coloured
     picture then gives so many more blobs that its indices go unread: tune photos)."""
-    scale = min(1.0, DETECT_WIDTH / int(image.shape[1]))
+    scale = detect_scale(image.shape)
     gray = np.asarray(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), dtype=np.uint8)
     small = np.asarray(cv2.medianBlur(reduced_frame(gray, scale), 3), dtype=np.uint8)
     return _lit(small), scale

@@ -2,10 +2,11 @@
 
 Cards are light rectangles about 63 x 88 mm; seen at an angle they are convex quadrilaterals whose
 side ratio is 0.72 from above and anything from 0.3 to 1 from a low camera. Outlines come from
-edges (Canny) and from a global threshold, found on a frame reduced to DETECT_WIDTH pixels, which
-is plenty for a card of an eighth of the frame's short side. A card's corners are where its sides'
-lines meet: across rounded corners, and past the frame's edge for a card with a corner out of view;
-a card running out of view over one side is carried on to a card's proportions.
+edges (Canny) and from a global threshold, found on a frame whose shorter side is reduced to
+DETECT_SIDE pixels, which is plenty for a card of an eighth of the frame's short side. A card's
+corners are where its sides' lines meet: across rounded corners, and past the frame's edge for a
+card with a corner out of view; a card running out of view over one side is carried on to a card's
+proportions.
 A frame where nothing is found, or whose table is light, is searched again with low thresholds (a
 white card on a pale table).
 """
@@ -24,7 +25,11 @@ from cardscans.imageio import Gray
 
 CARD_RATIO = 63 / 88
 FACE_SIZE = (126, 176)  # width, height of a rectified face: 2 px per mm
-DETECT_WIDTH = 640
+# the shorter side of the frame outlines and index spots are found in (`detect_scale`): by the
+# shorter side, so that a landscape frame's cards are looked for at the detail of a portrait one's
+# (by the width, a 960 x 720 frame was searched at 640 x 480: rf100 tune scenes 633 -> 656 named,
+# every other tune set alike)
+DETECT_SIDE = 640
 # of the frame's short side (a portrait frame's height would ask more of the same cards than a
 # landscape one's): smaller outlines are clutter, not cards at the table
 MIN_SIZE_FRACTION = 0.12
@@ -428,7 +433,7 @@ def find_card_quads(gray: Gray) -> list[Quad]:
     """Card-shaped outlines, largest first, without near-duplicates. Nested outlines are kept
     (a card's printed frame, or a card inside a lit patch of table): the recogniser decides.
     A frame where none is found, or a light one, is searched again for faint ones (`_faint_outlines`)."""
-    scale = _detect_scale(gray)
+    scale = detect_scale(gray.shape)
     reduced = reduced_frame(gray, scale)
     small = np.asarray(cv2.GaussianBlur(reduced, (5, 5), 0), dtype=np.uint8)
     median = _median_u8(small)
@@ -446,8 +451,9 @@ def find_card_quads(gray: Gray) -> list[Quad]:
     return [np.asarray(quad / scale, dtype=np.float32) for quad in _distinct(candidates)]
 
 
-def _detect_scale(gray: Gray) -> float:
-    return min(1.0, DETECT_WIDTH / int(gray.shape[1]))
+def detect_scale(shape: tuple[int, ...]) -> float:
+    """The factor (<= 1) that brings a frame of `shape` down to DETECT_SIDE on its shorter side."""
+    return min(1.0, DETECT_SIDE / min(int(shape[0]), int(shape[1])))
 
 
 def reduced_frame(gray: Gray, scale: float) -> Gray:

@@ -10,9 +10,10 @@ import pytest
 
 from cardscans import synthetic
 from cardscans.card_drawing import playing_card_face
+from cardscans.index_spots import searched_frame
 from cardscans.pipeline import Scanner
 from cardscans.quad_lines import find_card_quads_by_lines
-from cardscans.quads import find_card_quads, inside_any, quad_contains
+from cardscans.quads import DETECT_SIDE, detect_scale, find_card_quads, inside_any, quad_contains
 
 Corners = npt.NDArray[np.float32]
 
@@ -214,3 +215,14 @@ def test_many_points_are_placed_in_or_out_of_outlines_as_one_point_is() -> None:
     one_by_one = np.array([any(quad_contains(quad, (float(x), float(y))) for quad in outlines) for x, y in points])
     assert one_by_one.sum() > 300 and one_by_one[-2:].all()
     assert (inside_any(outlines, points) == one_by_one).all()
+
+
+@pytest.mark.parametrize("shape", [(720, 960), (960, 720), (960, 1280), (1280, 960)])
+def test_a_landscape_frame_is_searched_at_the_detail_of_a_portrait_one(shape: tuple[int, int]) -> None:
+    """Outlines and index spots are looked for with the frame's shorter side at DETECT_SIDE, however
+    the phone is held: reduced by its width, a 960 x 720 frame was searched at 640 x 480, and the small
+    indices of rf100's landscape scenes went unfound (benchmarks/scan_real_cards.py)."""
+    frame = np.full((*shape, 3), 200, np.uint8)
+    searched, scale = searched_frame(frame)
+    assert min(searched.shape) == DETECT_SIDE
+    assert scale == detect_scale(shape) == DETECT_SIDE / min(shape)
