@@ -25,10 +25,9 @@ from cardscans.imageio import Gray
 
 CARD_RATIO = 63 / 88
 FACE_SIZE = (126, 176)  # width, height of a rectified face: 2 px per mm
-# the shorter side of the frame outlines and index spots are found in (`detect_scale`): by the
-# shorter side, so that a landscape frame's cards are looked for at the detail of a portrait one's
-# (by the width, a 960 x 720 frame was searched at 640 x 480: rf100 tune scenes 633 -> 656 named,
-# every other tune set alike)
+# the shorter side of the frame outlines and index spots are found in (`detect_scale`), so that a
+# landscape frame's cards are looked for at a portrait one's detail (reduced by its width, a
+# 960 x 720 frame was searched at 640 x 480: rf100 tune scenes 633 -> 656 named, every other tune set alike)
 DETECT_SIDE = 640
 # of the frame's short side (a portrait frame's height would ask more of the same cards than a
 # landscape one's): smaller outlines are clutter, not cards at the table
