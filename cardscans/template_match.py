@@ -6,6 +6,7 @@ scores mean; this module only scores."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 import numpy as np
 import numpy.typing as npt
@@ -32,6 +33,21 @@ class Bank:
     blur: float
     labels: dict[str, npt.NDArray[np.float32]]
 
+    # every label's rows in one matrix, and the row each label starts at: a glyph is then scored by
+    # one product, not one a label (an English rank bank's 14 labels: 0.086 -> 0.037 ms a glyph)
+    @cached_property
+    def _stacked(self) -> tuple[list[str], npt.NDArray[np.float32], npt.NDArray[np.intp]]:
+        names = list(self.labels)
+        starts = np.cumsum([0] + [len(self.labels[name]) for name in names[:-1]], dtype=np.intp)
+        return names, np.concatenate([self.labels[name] for name in names]), starts
+
+    def scores(self, vector: npt.NDArray[np.float32]) -> dict[str, float]:
+        """Each label's best correlation with a comparable glyph vector."""
+        if not self.labels:
+            return {}
+        names, stacked, starts = self._stacked
+        return dict(zip(names, np.maximum.reduceat(stacked @ vector, starts).tolist(), strict=True))
+
 
 def top_label(bank: Bank, glyph: Glyph, labels: dict[str, str]) -> str | None:
     """The label whose templates match the glyph best, however well."""
@@ -54,7 +70,7 @@ def label_scores(bank: Bank, glyph: Glyph) -> dict[str, float]:
     if kept is not None and kept[0] is bank and kept[1] is glyph.mask:
         return kept[2]
     vector = comparable(glyph.mask, bank.blur)
-    scores = {label: float((rows @ vector).max()) for label, rows in bank.labels.items()}
+    scores = bank.scores(vector)
     if len(_scores_kept) >= _SCORES_KEPT:
         _scores_kept.clear()
     _scores_kept[key] = (bank, glyph.mask, scores)
