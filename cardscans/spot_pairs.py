@@ -40,7 +40,6 @@ CARD_ASPECT = (0.95, 2.0)  # height over width of the outline two partners give 
 SIDE_DISTANCE = (3.0, 8.0)  # in SPACINGs: a card's width between a four-index deck's two top indices
 SIDE_SLANT = 0.36  # tan 20 degrees: how far the line between those two may lean off each one's across
 # (a rank-over-suit line leans up to ~10 degrees off the card's own, glyph centres not being print axes)
-# (a rank-over-suit line leans up to ~10 degrees off the card's own, glyph centres not being print axes)
 TOP_INDICES_APART = (FACE[0] - 2 * RANK_CENTRE[0]) / SPACING  # a card's two top ranks, in SPACINGs
 # two indices of one long side of a four-index card, a card's length apart (FACE: 6.9 SPACINGs)
 EDGE_DISTANCE = (5.5, 8.5)
