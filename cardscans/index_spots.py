@@ -150,7 +150,7 @@ def cut_spots(small: npt.NDArray[np.uint8], scale: float, against_paper: bool) -
     other = _other_ink(np.asarray(cv2.integral(ink), dtype=np.int32), blobs[ranks], blobs[suits],
                        distance[ranks, suits])
     plain = other <= MAX_OTHER_INK_BESIDE
-    # scaled and converted once a frame, not once a spot: a busy cloth gives thousands of spots
+    # scaled and converted once a look, not once a spot: a busy cloth gives thousands of spots
     # (3,000 spots: 15 -> 5 ms); each spot's centres are rows of `in_frame`, which nothing mutates
     in_frame = centre / scale
     inked = blobs[:, 4].astype(np.float64).tolist()
