@@ -27,7 +27,6 @@ from cardscans.card_glyphs import (
     SHADED_LEVEL,
     Glyph,
     blur_spread,
-    comparable,
     corner_glyphs,
     each_corner_cut,
 )
@@ -366,9 +365,7 @@ class IndexReader:
         """The templates of `kind` ("rank" or "suit") made comparable once, one matrix per label."""
         if kind not in self._banks:
             templates, matching = (self.ranks, RANK_MATCHING) if kind == "rank" else (self.suits, SUIT_MATCHING)
-            self._banks[kind] = Bank(matching.blur, {
-                label: np.stack([comparable(t, matching.blur) for t in variants])
-                for label, variants in templates.items() if variants})
+            self._banks[kind] = Bank.of(templates, matching.blur)
         return self._banks[kind]
 
 

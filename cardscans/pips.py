@@ -215,9 +215,9 @@ def _pips_lean(face: BalancedFace, bank: Bank, these: tuple[str, ...], those: tu
         return None
     leads = []
     for mask in upright_pips(face):
-        vector = comparable(mask, bank.blur)
-        this = max(float((bank.labels[suit] @ vector).max()) for suit in these)
-        that = max(float((bank.labels[suit] @ vector).max()) for suit in those)
+        scores = bank.scores(comparable(mask, bank.blur))
+        this = max(scores[suit] for suit in these)
+        that = max(scores[suit] for suit in those)
         if suit_marks_only and max(this, that) < SUIT_MARK_SCORE:
             continue
         leads.append(this - that)

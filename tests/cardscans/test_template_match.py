@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from cardscans.card_glyphs import Glyph, comparable
@@ -20,8 +19,7 @@ def test_every_template_scores_as_its_own_label(indices: IndexSet, kind: str) ->
     scored in one product (a label given its neighbour's rows would name such cards wrong)."""
     reader = CornerReader.for_deck(indices, 4)
     templates, matching = (reader.ranks, RANK_MATCHING) if kind == "rank" else (reader.suits, SUIT_MATCHING)
-    bank = Bank(matching.blur, {label: np.stack([comparable(mask, matching.blur) for mask in variants])
-                                for label, variants in templates.items()})
+    bank = Bank.of(templates, matching.blur)
     assert len({len(rows) for rows in bank.labels.values()}) > 1
     for label, variants in templates.items():
         for mask in variants:
