@@ -50,8 +50,9 @@ EDGE_SLANT = 0.3  # how far the line between them may lean off each one's down (
 @dataclass(frozen=True)
 class PairGeometry:
     """How two spots stand to each other, for each pair near enough and alike enough in size to be
-    two indices of one card (NEAR_PAIR, MOST_PAIR_SIZE: every relation the steps test lies within
-    both; about half the pairs of a busy rf100 frame's 700 spots are):
+    two indices of one card, and turned alike or half round (NEAR_PAIR, MOST_PAIR_SIZE, LEAST_PAIR_TURN:
+    every relation the steps test lies within all three; about half the pairs of a busy rf100
+    frame's 700 spots are near and alike, a third of those so turned):
     `firsts` and `seconds` number the spots (i, j); `turn` is the turn from spot i's index to spot
     j's (radians, -pi..pi), `sizes` spacing i over spacing j, `down` and `across` spot j's rank from
     spot i's, down and across (to the right) as spot i stands, in spot i's spacings."""
@@ -85,6 +86,9 @@ class PairGeometry:
 NEAR_PAIR = 1.01 * max(PARTNER_DISTANCE[1], SIDE_DISTANCE[1] * np.hypot(1, SIDE_SLANT),
                        EDGE_DISTANCE[1] * np.hypot(1, EDGE_SLANT))
 MOST_PAIR_SIZE = 1.01 * max(PARTNER_SIZE, SLANTED_PARTNER_SIZE)
+# every relation asks for two spots turned alike or half round, within PARTNER_TURN: the cosine of
+# their turn must be at least this far from 0 (a little beyond, as above)
+LEAST_PAIR_TURN = float(np.cos(1.01 * PARTNER_TURN))
 
 
 def pair_geometry(spots: list[IndexSpot]) -> PairGeometry:
@@ -105,6 +109,9 @@ def pair_geometry(spots: list[IndexSpot]) -> PairGeometry:
     size = np.log(spacings).astype(np.float32)
     np.subtract(size[None, :], size[:, None], out=apart)
     near &= np.abs(apart, out=apart) < np.float32(np.log(MOST_PAIR_SIZE))
+    turned = downs.astype(np.float32)
+    np.matmul(turned, turned.T, out=apart)  # each two unit vectors' dot product: their turn's cosine
+    near &= np.abs(apart, out=apart) > np.float32(LEAST_PAIR_TURN)
     np.fill_diagonal(near, False)
     firsts, seconds = np.nonzero(near)
     angles = np.arctan2(downs[:, 1], downs[:, 0])

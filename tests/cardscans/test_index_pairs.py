@@ -102,7 +102,7 @@ def test_an_index_read_from_its_corner_alone_reads_as_from_its_whole_face(card: 
     assert readings.count(card) >= 2  # both indices, read from their corners alone, name the card
 
 
-def test_pairs_left_unmeasured_as_too_far_apart_or_unlike_in_size_hold_no_relation() -> None:
+def test_pairs_left_unmeasured_as_too_far_apart_unlike_in_size_or_turned_across_hold_no_relation() -> None:
     # a busy frame's spots, scattered at every size and turn: each relation found among the pairs
     # measured (spot_pairs.PairGeometry) is the relation found by measuring every pair
     rng = np.random.default_rng(7)
