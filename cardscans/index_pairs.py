@@ -50,7 +50,7 @@ from cardscans.corner_index import CornerReading
 from cardscans.index_spots import MAX_OTHER_INK, IndexSpot, cut_spots, searched_frame, upright_face
 from cardscans.lone_indices import NameByReading, named_by_lone_indices
 from cardscans.playing_cards import SINGLE_CORNER_SCORE, IndexReadings
-from cardscans.quads import Quad, inside_any, overlap
+from cardscans.quads import DetectionFrame, Quad, inside_any, overlap
 from cardscans.sighting import CardSighting
 from cardscans.spot_pairs import (
     PARTNER_SIZE,
@@ -110,7 +110,8 @@ def agreed_card(one: CornerReading, other: CornerReading, least_best: float = AG
 
 def cards_by_index_pairs(image: npt.NDArray[np.uint8], read: Callable[[BalancedFace], CornerReading],
                          confirm: Confirm, taken: list[Quad], colourless: bool,
-                         look_again: bool = False, later: LaterSteps | None = None) -> list[CardSighting]:
+                         look_again: bool = False, later: LaterSteps | None = None,
+                         detection: DetectionFrame | None = None) -> list[CardSighting]:
     """The cards whose two indices read the same rank, confirmed on the outline they give:
     `confirm` examines it as any outline, expecting the card either index named (None when
     neither named one: a suit too small to tell spade from club, which the face's suit marks
@@ -119,8 +120,9 @@ def cards_by_index_pairs(image: npt.NDArray[np.uint8], read: Callable[[BalancedF
     `look_again`: something in the frame is still unnamed (an outline nobody read, or no card at
     all), so the ink is cut again against the paper (`index_spots`) for the cards the first look
     left (a German B whose thin stroke the local mean cut in two, beside the card it named).
-    `later`: steps 6 to 8 (`LaterSteps`); None: none is taken."""
-    searched = searched_frame(image)  # once for both looks
+    `later`: steps 6 to 8 (`LaterSteps`); None: none is taken. `detection`: the frame in grey,
+    reduced as outlines are looked for in, when the caller has it (`index_spots.searched_frame`)."""
+    searched = searched_frame(image, detection)  # once for both looks
     steps = later or LaterSteps()
     named, first = _named_by_pairs(image, cut_spots(*searched, False), read, confirm, taken, colourless, steps)
     looks = [first]

@@ -22,7 +22,7 @@ import numpy.typing as npt
 from cardscans.balanced_face import CORNER, BalancedFace, balance_by_corner, corner_white
 from cardscans.card_glyphs import MAX_GLYPH_HEIGHT
 from cardscans.paper_light import FACE
-from cardscans.quads import detect_scale, reduced_frame
+from cardscans.quads import DetectionFrame
 
 Vector = npt.NDArray[np.float64]
 
@@ -90,14 +90,16 @@ def index_spots(image: npt.NDArray[np.uint8], against_paper: bool = False) -> li
     return cut_spots(*searched_frame(image), against_paper)
 
 
-def searched_frame(image: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.uint8], float]:
+def searched_frame(image: npt.NDArray[np.uint8], detection: DetectionFrame | None = None) -> (
+        tuple[npt.NDArray[np.uint8], float]):
     """The frame as spots are looked for in, and its scale: reduced as for outlines, in grey, not
     each pixel's darkest channel, where red ink would be as dark as black (a court card's coloured
-    picture then gives so many more blobs that its indices go unread: tune photos)."""
-    scale = detect_scale(image.shape)
-    gray = np.asarray(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), dtype=np.uint8)
-    small = np.asarray(cv2.medianBlur(reduced_frame(gray, scale), 3), dtype=np.uint8)
-    return _lit(small), scale
+    picture then gives so many more blobs that its indices go unread: tune photos). `detection`:
+    the frame in grey so reduced already (the outlines' `DetectionFrame`)."""
+    if detection is None:
+        detection = DetectionFrame.of(np.asarray(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), dtype=np.uint8))
+    small = np.asarray(cv2.medianBlur(detection.reduced, 3), dtype=np.uint8)
+    return _lit(small), detection.scale
 
 
 def _lit(small: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:

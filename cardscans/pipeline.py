@@ -30,7 +30,7 @@ from cardscans.playing_cards import CATALOG as PLAYING_CARDS
 from cardscans.playing_cards import CornerReader, DeckCatalog, IndexReadings, corner_sighting, frame_is_colourless
 from cardscans.qrchain import Effort, QrReader
 from cardscans.quad_lines import find_card_quads_by_lines
-from cardscans.quads import Quad, find_card_quads, quad_contains
+from cardscans.quads import DetectionFrame, Quad, find_card_quads, quad_contains
 from cardscans.recognizer import FaceGallery
 from cardscans.sighting import CardSighting, left_to_right
 from cardscans.top_indices import examine_top
@@ -101,7 +101,10 @@ class Scanner:
 
             return read_outlines(quads, identify, gray)
 
-        outlines = untagged(find_card_quads(gray))
+        # reduced once for the outlines and the index spots (which used to grey `colour` again: the
+        # same pixels, but for a frame over imageio.MAX_WORK_PIXELS, reduced before it was greyed)
+        detection = DetectionFrame.of(gray)
+        outlines = untagged(find_card_quads(detection))
         read = read_pass(outlines)
         if not any(sighting.kind == "card" for sighting in read):
             # Nothing named: a white card on a white counter may show no closed outline, only broken
@@ -126,7 +129,7 @@ class Scanner:
             later = (LaterSteps(steps.confirm_top, steps.name_read, steps.name_read)
                      if self.corners.corners == 4 else LaterSteps(lone=steps.name_read))
             by_indices = cards_by_index_pairs(to_bgr(colour), self.corners.read_index, steps.confirm, taken, grey,
-                                              unnamed, later)
+                                              unnamed, later, detection)
             read = named_over(read, by_indices)
         return once_each(read)
 

@@ -13,7 +13,7 @@ from cardscans.card_drawing import playing_card_face
 from cardscans.index_spots import searched_frame
 from cardscans.pipeline import Scanner
 from cardscans.quad_lines import find_card_quads_by_lines
-from cardscans.quads import DETECT_SIDE, detect_scale, find_card_quads, inside_any, quad_contains
+from cardscans.quads import DETECT_SIDE, DetectionFrame, detect_scale, find_card_quads, inside_any, quad_contains
 
 Corners = npt.NDArray[np.float32]
 
@@ -226,3 +226,20 @@ def test_a_landscape_frame_is_searched_at_the_detail_of_a_portrait_one(shape: tu
     searched, scale = searched_frame(frame)
     assert min(searched.shape) == DETECT_SIDE
     assert scale == detect_scale(shape) == DETECT_SIDE / min(shape)
+
+
+def test_a_frame_reduced_once_gives_the_outlines_and_spots_of_a_frame_reduced_for_each() -> None:
+    """The pipeline reduces a frame once for its outlines and its index spots (quads.DetectionFrame):
+    each must find what it finds reducing the frame itself."""
+    rng = np.random.default_rng(11)
+    canvas = np.full((960, 1280, 3), (60, 100, 150), np.uint8)
+    for card, centre, degrees in (("6S", (420, 480), 20.0), ("QH", (880, 470), -30.0)):
+        corners = synthetic.turned_corners(centre, 200, 280, degrees)
+        canvas = _place_rounded(canvas, playing_card_face(card), corners, radius=20)
+    frame = synthetic.camera(canvas, rng, blur=0.8, noise=3.0, light=0.1)
+    gray = np.asarray(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), dtype=np.uint8)
+    detection = DetectionFrame.of(gray)
+    alone, shared = find_card_quads(gray), find_card_quads(detection)
+    assert len(alone) >= 2 and all(np.array_equal(a, b) for a, b in zip(alone, shared, strict=True))
+    (own, own_scale), (reused, reused_scale) = searched_frame(frame), searched_frame(frame, detection)
+    assert np.array_equal(own, reused) and own_scale == reused_scale < 1
