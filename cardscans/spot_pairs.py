@@ -3,7 +3,8 @@ cardscans.index_pairs' steps pair into cards.
 
 Every pair is measured as its first spot stands (`PairGeometry`: the turn between the two, their
 sizes, and how far down and across the second lies, in the first's spacings), only where the two
-are near and alike enough to be one card's indices. Three relations are told from it:
+are near and alike enough to be one card's indices, and turned alike or half round. Three relations
+are told from it:
 - partners on a card's diagonal: turned half round, a card's length down and to one side
   (`partners`, `linked_partners`; a card seen at a slant from near prints one up to twice the other's
   size: `inked_alike` then asks for alike ink);
