@@ -30,3 +30,17 @@ def test_a_figure_without_peers_keeps_the_single_peer_shape() -> None:
     shaped = json.loads(Figure("y", 1.0, "%", "100 %", peers={"pyzbar": 50.0}, met=False).as_json())
     assert shaped == {"name": "y", "value": 1.0, "unit": "%", "goal": "100 %", "peers": {"pyzbar": 50.0},
                       "met": False}
+
+
+def test_the_stage_diagnostic_times_every_stage_of_a_committed_set() -> None:
+    command = ["benchmarks/scan_stages.py", "--set", "ammememe-white-scenes", "--photos", "2", "--json"]
+    run = subprocess.run([sys.executable, *command], cwd=REPO, capture_output=True, text=True, timeout=300, check=True)
+    rows = {row["name"]: row for row in map(json.loads, run.stdout.splitlines())}
+    assert all(list(row)[:4] == ["name", "value", "unit", "goal"] for row in rows.values())
+    prefix = "scan_stages.ammememe-white-scenes."
+    assert rows[prefix + "frames"]["value"] == 2
+    assert rows[prefix + "outlines_found.calls"]["value"] == 1  # once a frame
+    # stages nest inside the whole scan: none may take longer than it
+    whole = rows[prefix + "whole_scan"]["value"]
+    assert whole > 0 and all(row["value"] <= whole for row in rows.values() if row["unit"] == "ms a frame")
+    assert rows[prefix + "outlines_read"]["value"] > 0
