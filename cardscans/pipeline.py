@@ -101,8 +101,8 @@ class Scanner:
 
             return read_outlines(quads, identify, gray)
 
-        # reduced once for the outlines and the index spots (which used to grey `colour` again: the
-        # same pixels, but for a frame over imageio.MAX_WORK_PIXELS, reduced before it was greyed)
+        # reduced once, for the outlines and the index spots alike (a frame over
+        # imageio.MAX_WORK_PIXELS has its spots searched in this grey, not in `colour` greyed again)
         detection = DetectionFrame.of(gray)
         outlines = untagged(find_card_quads(detection))
         read = read_pass(outlines)
