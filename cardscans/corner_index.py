@@ -127,8 +127,8 @@ class IndexReader:
 
     @classmethod
     def standard(cls, indices: IndexSet = "english", photographed: bool = True) -> Self:
-        """The reader of a deck lettered `indices`; `photographed`: with the rank glyphs cut from
-        photos of an English deck (cardscans.card_indices), for an English one."""
+        """The reader of a deck lettered `indices`; `photographed`: with the rank and suit glyphs cut
+        from photos of an English deck (cardscans.card_indices), for an English one."""
         if indices not in INDEX_SETS:
             raise ValueError(f"unknown index set {indices!r} (known: {', '.join(INDEX_SETS)})")
         printed = printed_ranks(indices)
@@ -136,9 +136,12 @@ class IndexReader:
         cut_ranks, cut_suits = cut_templates("english")
         if photographed and indices == "english":
             # a German or French deck prints its numbers and figures otherwise (given them too, the
-            # German overlaps seen turned named 113 cards of 120, not 114)
-            for label, masks in cut_templates(PHOTOGRAPHED)[0].items():
+            # German overlaps seen turned named 113 cards of 120, not 114), and its suits too
+            photographed_ranks, photographed_suits = cut_templates(PHOTOGRAPHED)
+            for label, masks in photographed_ranks.items():
                 cut_ranks.setdefault(label, []).extend(masks)
+            for label, masks in photographed_suits.items():
+                cut_suits.setdefault(label, []).extend(masks)
         for label, masks in cut_ranks.items():
             if label in printed:
                 reader.ranks.setdefault(label, []).extend(masks)
@@ -202,7 +205,7 @@ class IndexReader:
     def read_glyphs(self, rank_glyph: Glyph | None, suit_glyph: Glyph | None,
                     face: BalancedFace | None = None) -> CornerReading:
         """What one cut of an index (its rank and suit glyphs, from `face`) reads: read_corner tries
-        each cut through this, and a tool may ask which cut read a card (build_rank_glyphs.py)."""
+        each cut through this, and a tool may ask which cut read a card (build_photographed_glyphs.py)."""
         reading = self._read_shapes(rank_glyph, suit_glyph, face)
         # any card's suit is the compact shape a blur makes alike first; a joker's lettering is its
         # only glyph, and nothing else on its face checks it

@@ -22,7 +22,7 @@ import pytest
 from cardscans.balanced_face import balance, is_colourless
 from cardscans.card_drawing import RANK_BOX, SUIT_BOX, blank_face, draw_rank, draw_suit, playing_card_face
 from cardscans.card_glyphs import SHADED_LEVEL
-from cardscans.card_indices import NUMBERS, IndexSet
+from cardscans.card_indices import NUMBERS, SUITS, IndexSet
 from cardscans.corner_index import PLAYING_CARD_IDS
 from cardscans.pipeline import Scanner
 from cardscans.pips import count_pips
@@ -73,15 +73,17 @@ def test_pips_settle_corners_that_disagree_and_refute_a_letter(
     assert set(soft) <= {"9D", "4H", "5C", "JS", "AC", "2C"}
 
 
-def test_rank_glyphs_cut_from_photos_of_an_english_deck_read_english_decks_alone() -> None:
+def test_glyphs_cut_from_photos_of_an_english_deck_read_english_decks_alone() -> None:
     # cut from photos of a casino deck (cardscans/glyphs/english-photographed.npz): a German or
-    # French deck prints its tens and figures otherwise, and is read by the art's glyphs alone
+    # French deck prints its tens, figures and suits otherwise, and is read by the art's glyphs alone
     cases: tuple[tuple[IndexSet, int], ...] = (("english", 6), ("german", 0), ("french", 0))
     for indices, more in cases:
         read = CornerReader.standard(indices)
         art_only = CornerReader.standard(indices, photographed=False)
         assert {rank: len(masks) - len(art_only.ranks[rank]) for rank, masks in read.ranks.items()} == {
             rank: more if rank in (*NUMBERS, "A", "Q", "K") else 0 for rank in read.ranks}
+        assert {suit: len(masks) - len(art_only.suits[suit]) for suit, masks in read.suits.items()} == {
+            suit: more for suit in SUITS}
 
 
 def test_a_german_dame_broken_in_two_is_a_queen_never_a_ten(

@@ -110,6 +110,18 @@ def test_a_casino_decks_tall_queen_and_condensed_ten_are_read_by_glyphs_cut_from
     assert _not_named(photos, capsys, expected) == {}
 
 
+def test_small_index_suits_left_between_spade_and_club_are_read_by_suits_cut_from_its_other_photos(
+        photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """rf100 tune scenes of the odd-numbered half, which gives no template: a 4S, 5S, JS, QS and 8C
+    whose small index suits the art's suits left between spade and club (or read as a diamond) are
+    named by the suit glyphs cut from the even-numbered half (cardscans/glyphs/english-photographed.npz);
+    none was before."""
+    expected = {"IMG_20220316_135809.jpg": "4S", "IMG_20220316_140354.jpg": "5S",
+                "IMG_20220316_141820.jpg": "JS", "IMG_20220316_142043.jpg": "QS",
+                "IMG_20220316_171704.jpg": "8C"}
+    assert _not_named(photos, capsys, expected) == {}
+
+
 def test_cards_of_a_fanned_hand_that_show_one_index_each_are_named_by_it(
         photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """rf100 tune scenes: a 3D and a 2D each showing one index beside the cards over them, a 7S of

@@ -8,8 +8,8 @@ a `git clone`) and its SHA-256 checked, so the same art always gives the same te
 The art is drawn, not photographed: to stand for printed cards under a phone camera each index is
 cut in a few prints (as drawn, ink spread a little, ink thinned a little, and seen from afar: a
 small blurred copy), then through the very code that reads photos (`balance`, `corner_glyphs`).
-No photograph is used for this file (the rank glyphs cut from photos are another file:
-benchmarks/data/cards-real/build_rank_glyphs.py).
+No photograph is used for this file (the rank and suit glyphs cut from photos are another file:
+benchmarks/data/cards-real/build_photographed_glyphs.py).
 
 Usage: .venv/bin/python benchmarks/data/card-art/build_glyphs.py [--mirror /work/.mirror] [--sheet out.png]
 """
