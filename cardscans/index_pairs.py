@@ -30,8 +30,8 @@ A person reads such a card by its index, not its edge. So:
    the face, and its refusal stands (a blurred 3H whose two indices both read 5H, refused by its
    three pips). The card is given on the outline the two give; for one long side, on the strip of
    that side (`edge_strip`): where the rest of the card lies, left or right, the two do not tell;
-8. after both looks, on any deck: a spot read at steps 5 to 7 (or the one more spot a look this step
-   reads) that reads a card beyond doubt names it alone (cardscans.lone_indices: a card of a fanned
+8. after both looks, on any deck: a spot read at steps 5 to 7 (or one of the few more spots a look this
+   step reads) that reads a card beyond doubt names it alone (cardscans.lone_indices: a card of a fanned
    hand shows one index only).
 """
 

@@ -3,8 +3,8 @@ under other cards (a fanned hand shows each card's top-left index and nothing el
 
 A person reads such a card by that one index. The reader does so only where one index can be
 trusted (never invent):
-- the spot was read by steps 5 to 7, or is the one unread spot of each look this step reads: the
-  likeliest index, of the size of the indices read naming a card (`_read_likeliest`);
+- the spot was read by steps 5 to 7, or is one of the few unread spots of each look this step reads:
+  the likeliest indices, of the size of the indices read naming a card (`_read_likeliest`);
 - it names a card no tag, outline or pair in the frame named, at LONE_SCORE or better, at the plain
   ink cut or the looser one (the tighter and shaded cuts are those that read a patterned cloth's
   print as an index: rf100 tune scenes);
@@ -44,9 +44,9 @@ MOST_SPACING_OF_CARD = 0.22
 CARD_SHAPED = (0.5, 0.9)  # short side over long of an outline that sizes a card (a card is 0.72; a tag 1)
 NEARBY = 0.5  # in the spot's spacings: two spots this near read one index
 # spots this step reads in each look (~1.3 ms each), of those the pair steps left unread: rf100 tune
-# scenes 624 -> 628 named with 1, 629 with 2; the 4 plainest of a named card's index's size instead
-# named 630, for 8 ms more a frame on the mean
-MORE_READS_A_LOOK = 1
+# scenes (stop 39) 665 named with 1, 667 with 2, 668 with 4, 669 with 8, 671 with 16, 672 with every
+# one, none wrong on any tune set; 8 cost 11 ms a frame on the mean there, 16 twice that
+MORE_READS_A_LOOK = 8
 # |log| of a spot's spacing over the median of the frame's sure indices (of other cards, when sizing
 # a lone index by them: rf100 tune scenes 628 -> 633 named, no other tune set moved): ~1.28 times
 SIZE_TOLERANCE = 0.25

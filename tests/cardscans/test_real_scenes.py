@@ -132,6 +132,15 @@ def test_cards_of_a_fanned_hand_that_show_one_index_each_are_named_by_it(
     assert _not_named(photos, capsys, {"IMG_20220316_163225.jpg": "2D"}) == {}
 
 
+def test_a_lone_index_the_pair_steps_left_unread_is_read_among_the_likeliest_eight_of_a_look(
+        photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """rf100 tune scenes: a QD, an AC and a QC each show an index whose spot no pair holds, reading
+    its card beyond doubt; it is one of the eight likeliest unread spots of its look (of the size of
+    the frame's sure indices, on the plainest paper), which step 8 reads (lone_indices)."""
+    expected = {"IMG_20220316_165208.jpg": "QD", "IMG_20220316_170634.jpg": "AC", "IMG_20220316_172508.jpg": "QC"}
+    assert _not_named(photos, capsys, expected) == {}
+
+
 def test_spots_larger_than_an_index_of_the_frame_that_half_read_a_card_name_nothing(
         photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A 5C, 6C and 7C (rf100 tune scene) whose large pips give two spots reading 4S at 0.81 and AC
