@@ -28,6 +28,7 @@ Usage: .venv/bin/python benchmarks/data/cards-real/build_photographed_glyphs.py 
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -38,9 +39,10 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.scan_real_cards import Photo, load_sets, photos  # noqa: E402
+from cardscans.balanced_face import BalancedFace  # noqa: E402
 from cardscans.card_glyphs import comparable, each_corner_cut  # noqa: E402
 from cardscans.card_indices import PHOTOGRAPHED, Templates, cut_templates, save_cut_templates  # noqa: E402
-from cardscans.corner_index import RANK_MATCHING, SUIT_MATCHING, IndexReader  # noqa: E402
+from cardscans.corner_index import RANK_MATCHING, SUIT_MATCHING, CornerReading, IndexReader  # noqa: E402
 from cardscans.index_spots import index_spots, upright_face  # noqa: E402
 from cardscans.template_match import Matching  # noqa: E402
 
@@ -52,19 +54,24 @@ PER_SUIT = 6  # rf100 tune, odd half: 332 of 387 cards named with none, 337 with
 CLEAR_RANK = 0.05  # a rank read by this lead over the next gives its spot's suit glyph
 
 
-def rank_glyphs_read_right(reader: IndexReader, frame: npt.NDArray[np.uint8], cards: list[str]) -> Templates:
-    """The rank masks of the index spots in `frame` that the reader reads as one of `cards`."""
-    found: Templates = {}
+def spots_read(reader: IndexReader, frame: npt.NDArray[np.uint8]) -> Iterator[tuple[BalancedFace, CornerReading]]:
+    """Each index spot of `frame` (both looks) as an upright face, and what the reader reads there."""
     for against_paper in (False, True):
         for spot in index_spots(frame, against_paper):
             face = upright_face(frame, spot, False)
-            reading = reader.read_index(face)
-            if reading.card_id is None or reading.card_id not in cards:
-                continue
-            for rank, suit in each_corner_cut(face, reading.ink_level, past_frame_lines=False):
-                if rank is not None and reader.read_glyphs(rank, suit, face).card_id == reading.card_id:
-                    found.setdefault(reading.card_id[:-1], []).append(rank.mask)
-                    break
+            yield face, reader.read_index(face)
+
+
+def rank_glyphs_read_right(reader: IndexReader, frame: npt.NDArray[np.uint8], cards: list[str]) -> Templates:
+    """The rank masks of the index spots in `frame` that the reader reads as one of `cards`."""
+    found: Templates = {}
+    for face, reading in spots_read(reader, frame):
+        if reading.card_id is None or reading.card_id not in cards:
+            continue
+        for rank, suit in each_corner_cut(face, reading.ink_level, past_frame_lines=False):
+            if rank is not None and reader.read_glyphs(rank, suit, face).card_id == reading.card_id:
+                found.setdefault(reading.card_id[:-1], []).append(rank.mask)
+                break
     return found
 
 
@@ -77,17 +84,14 @@ def suit_glyphs_of_clear_ranks(reader: IndexReader, frame: npt.NDArray[np.uint8]
     [suit] = suits
     ranks = {card[:-1] for card in cards}
     found: Templates = {}
-    for against_paper in (False, True):
-        for spot in index_spots(frame, against_paper):
-            face = upright_face(frame, spot, False)
-            reading = reader.read_index(face)
-            if reading.rank not in ranks or reading.rank_margin < CLEAR_RANK:
-                continue
-            for rank, suit_glyph in each_corner_cut(face, reading.ink_level, past_frame_lines=False):
-                if (rank is not None and suit_glyph is not None
-                        and reader.read_glyphs(rank, suit_glyph, face).rank == reading.rank):
-                    found.setdefault(suit, []).append(suit_glyph.mask)
-                    break
+    for face, reading in spots_read(reader, frame):
+        if reading.rank not in ranks or reading.rank_margin < CLEAR_RANK:
+            continue
+        for rank, suit_glyph in each_corner_cut(face, reading.ink_level, past_frame_lines=False):
+            if (rank is not None and suit_glyph is not None
+                    and reader.read_glyphs(rank, suit_glyph, face).rank == reading.rank):
+                found.setdefault(suit, []).append(suit_glyph.mask)
+                break
     return found
 
 
@@ -104,6 +108,7 @@ def most_unlike(masks: list[npt.NDArray[np.float32]], count: int, matching: Matc
 
 
 def cut_rank_templates(frames: list[tuple[npt.NDArray[np.uint8], Photo]]) -> Templates:
+    """PER_RANK rank masks a rank (but those LEFT_OUT), read right by the reader without any cut from photos."""
     reader = IndexReader.standard("english", photographed=False)
     cut: Templates = {}
     for frame, photo in frames:
@@ -114,6 +119,7 @@ def cut_rank_templates(frames: list[tuple[npt.NDArray[np.uint8], Photo]]) -> Tem
 
 
 def cut_suit_templates(frames: list[tuple[npt.NDArray[np.uint8], Photo]], ranks: Templates) -> Templates:
+    """PER_SUIT suit masks a suit, of the spots whose rank the reader with the `ranks` cut from photos reads clearly."""
     reader = IndexReader.standard("english", photographed=False)
     for rank, masks in ranks.items():
         reader.ranks[rank].extend(masks)
