@@ -57,9 +57,9 @@ NameByReading = Callable[[Quad, CornerReading], CardSighting | None]
 
 
 class LookReads(Protocol):
-    """One look's spots on plain paper outside named cards, and those read (index_pairs._SpotReads)."""
+    """One look's spots outside named cards, and those read (index_pairs._SpotReads)."""
 
-    plain: list[IndexSpot]
+    free: list[IndexSpot]
 
     def has(self, spot: IndexSpot) -> bool: ...
 
@@ -113,7 +113,7 @@ def _read_likeliest(looks: Sequence[LookReads], outlines: list[Quad]) -> None:
         return
     size = float(np.median(sure))
     for look in looks:
-        unread = [spot for spot in look.plain if not look.has(spot) and _size_apart(spot, size) < SIZE_TOLERANCE]
+        unread = [spot for spot in look.free if not look.has(spot) and _size_apart(spot, size) < SIZE_TOLERANCE]
         if not unread:
             continue
         free = ~inside_any(outlines, np.array([spot.rank for spot in unread], np.float64))

@@ -27,7 +27,7 @@ class _Look:
     """The spots one look read, as index_pairs keeps them; no other spot to read."""
 
     readings: list[tuple[IndexSpot, CornerReading]]
-    plain: list[IndexSpot] = field(default_factory=list)
+    free: list[IndexSpot] = field(default_factory=list)
     unread: dict[int, CornerReading] = field(default_factory=dict)  # what each plain spot reads, by id
 
     def has(self, spot: IndexSpot) -> bool:
@@ -125,12 +125,12 @@ def test_an_unread_spot_of_the_size_of_the_indices_read_is_read_and_named(
     [seven, *_] = [(spot, read) for spot, read in trick if read.card_id == "7S"]
 
     def look() -> _Look:
-        return _Look([seven], plain=[queen], unread={id(queen): reading})
+        return _Look([seven], free=[queen], unread={id(queen): reading})
 
     found = named_by_lone_indices([look()], [FRONT_CARD], lambda quad, read: corner_sighting(read, quad, None))
     assert [s.card_id for s in found if s.card_id != "7S"] == ["QD"]
     # nothing read naming a card: no size to look for, and no spot is read
-    nothing_sure = _Look([(seven[0], replace(seven[1], card_id=None))], plain=[queen], unread={id(queen): reading})
+    nothing_sure = _Look([(seven[0], replace(seven[1], card_id=None))], free=[queen], unread={id(queen): reading})
     assert named_by_lone_indices([nothing_sure], [FRONT_CARD],
                                  lambda quad, read: corner_sighting(read, quad, None)) == []
     assert not nothing_sure.has(queen)

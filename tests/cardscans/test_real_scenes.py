@@ -141,6 +141,15 @@ def test_a_lone_index_the_pair_steps_left_unread_is_read_among_the_likeliest_eig
     assert _not_named(photos, capsys, expected) == {}
 
 
+def test_a_lone_index_beside_a_neighbours_print_is_among_the_spots_step_8_may_read(
+        photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """rf100 tune scenes: a 6S, a 5S and a 10C each show one index beside another card's print (more
+    ink around it than the pair steps take, index_spots.MAX_OTHER_INK): step 8 picks its few more
+    reads among every spot outside the named cards, and each reads its card beyond doubt."""
+    expected = {"IMG_20220316_140812.jpg": "6S", "IMG_20220316_141011.jpg": "5S", "IMG_20220316_172815.jpg": "10C"}
+    assert _not_named(photos, capsys, expected) == {}
+
+
 def test_spots_larger_than_an_index_of_the_frame_that_half_read_a_card_name_nothing(
         photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A 5C, 6C and 7C (rf100 tune scene) whose large pips give two spots reading 4S at 0.81 and AC
