@@ -116,8 +116,9 @@ def _read_likeliest(looks: Sequence[LookReads], outlines: list[Quad]) -> None:
         unread = [spot for spot in look.free if not look.has(spot) and _size_apart(spot, size) < SIZE_TOLERANCE]
         if not unread:
             continue
-        free = ~inside_any(outlines, np.array([spot.rank for spot in unread], np.float64))
-        likeliest = sorted((spot for spot, ok in zip(unread, free, strict=True) if ok),
+        # the look's spots lay outside the cards named before it; these are outside those named since too
+        outside = ~inside_any(outlines, np.array([spot.rank for spot in unread], np.float64))
+        likeliest = sorted((spot for spot, ok in zip(unread, outside, strict=True) if ok),
                            key=lambda spot: _size_apart(spot, size) + spot.other_ink)
         for spot in likeliest[:MORE_READS_A_LOOK]:
             look.of(spot)
