@@ -9,9 +9,10 @@ Two sources of photos:
 - benchmarks/data/cards-real (SOURCE.md): photos of other repositories (most publish no licence),
   fetched into a local cache by its fetch.py; skipped, saying so, when the cache is missing; among
   them the report sets of three more decks: German singles (kalkaran), English singles (kentdoan)
-  and French scenes (bnoteris, an ace printed "1"), and Roboflow 100's poker-cards scenes (rf100:
-  its test split reported, its valid split tuned on); the kentdoan deck's own seven scenes are a
-  tune set (kentdoan-scenes-tune), its singles stay held apart;
+  and French scenes (bnoteris, an ace printed "1"), and Roboflow 100's poker-cards scenes (rf100,
+  split by the hand photographed, cards-real/rf100_sets.py: six hands tuned on, six others
+  reported); the kentdoan deck's own seven scenes are a tune set (kentdoan-scenes-tune), its
+  singles stay held apart;
 - ammememe-white-singles-more: 166 more tune photos of the same white deck, fetched into that cache
   by cards-ammememe/more_tune.py (never a reported figure: their labels were not checked by eye);
 - anima-german-overlaps: German two-card scenes made from the German tune singles by
@@ -25,7 +26,8 @@ photo, or named twice: worse than none), median and p95 ms per frame through
 `Scanner.scan(frame, effort="fast")`, each frame's time the median of 3 runs (the machine may be
 shared). Cards a photo shows only in part (cut by its edge or mostly hidden: the manifest's `partial`) count neither
 way. Tune sets are printed first, without goals. The glyph templates are cut from drawn card art
-(cardscans/glyphs/SOURCE.md), never from these photos. The peer needs its templates from the cache
+and, for English decks, from other photos of the rf100 tune hands (rf100-poker-scenes-glyphs,
+cardscans/glyphs/SOURCE.md), never from a photo scanned here. The peer needs its templates from the cache
 (edje-peer-templates); without them its figures are left out. It runs on every set, German and
 French ones too: it reads English letters only (a German B, a French R are no rank of its own).
 

@@ -227,11 +227,12 @@ class IndexReader:
             settled = self._number_by_pips(rank_glyph, suit_glyph, face) or self._letter_by_picture(rank_glyph, face)
             if settled is not None:
                 label, rank_score, rank_margin = settled
+        # a pip is told before the rank's doubt: a heart pip leaves a Q and a 7 in doubt, and is no rank at all
+        if max(label_scores(self._bank("suit"), rank_glyph).values(), default=-1.0) >= rank_score - PIP_NOT_RANK:
+            return CornerReading(None, rank_score, PIP_NOT_AN_INDEX)
         if label is None:
             return CornerReading(None, rank_score, f"rank not readable ({reason})")
         rank = printed[label]
-        if max(label_scores(self._bank("suit"), rank_glyph).values(), default=-1.0) >= rank_score - PIP_NOT_RANK:
-            return CornerReading(None, rank_score, PIP_NOT_AN_INDEX)
         in_pieces = rank_glyph.parts >= 2 and label not in TWO_PART_RANKS
         if rank == JOKER:
             return CornerReading(JOKER, rank_score, red=rank_glyph.redness > RED_CHROMA, margin=rank_margin)

@@ -8,7 +8,8 @@ and a club in doubt between. Cut from photos of such a deck, the glyphs are what
 
 Source: the rf100 poker scenes' tune photos (Roboflow 100 "poker-cards", CC BY 4.0; see
 benchmarks/data/cards-real/SOURCE.md), the even-numbered half by file name only: the odd half, whose
-glyphs no template holds, checks what the templates do, and the rf100 report photos stay unseen.
+glyphs no template holds, checks what the templates do. The tune photos show six hands of the deck
+and the report photos six others (rf100_sets.py), so no glyph comes from a card the report set shows.
 Ranks: each index spot (cardscans.index_spots, both looks) is read by the reader without these
 templates; where it names a card the photo is labelled with, its rank glyph (at the ink cut it was
 read at, the first cut reading that card) is kept. Per rank (but those LEFT_OUT), PER_RANK glyphs as
@@ -47,6 +48,7 @@ from cardscans.index_spots import index_spots, upright_face  # noqa: E402
 from cardscans.template_match import Matching  # noqa: E402
 
 SOURCE_SET = "rf100-poker-scenes-tune"
+# PER_RANK and PER_SUIT were chosen on the tune set before its split by hand (stops 34 and 39):
 PER_RANK = 6  # rf100 tune, odd half: 289 of 387 cards named with none, 306 with 6, 305 with 10
 # the J's glyphs named no card more there, and made a QC blurred 2 px (scan_blurred_cards) a JC
 LEFT_OUT = ("J",)
@@ -137,8 +139,7 @@ def main(argv: list[str]) -> int:
         print(card_set.missing, file=sys.stderr)
         return 1
     frames = sorted(photos(card_set), key=lambda loaded: loaded[1].path.name)[::2]
-    # the rank masks shipped were cut in stop 34; today's reader, which reads more, cuts others that
-    # named 661 rf100 tune cards where those name 665 (stop 39): they are kept unless asked
+    # the rank masks shipped were cut with --ranks in stop 40, from the tune set split by hand
     ranks = cut_rank_templates(frames) if "--ranks" in argv else cut_templates(PHOTOGRAPHED)[0]
     suits = cut_suit_templates(frames, ranks)
     path = save_cut_templates(PHOTOGRAPHED, ranks, suits)
