@@ -6,11 +6,12 @@ Templates come from three sources: glyphs cut from the corner indices of public-
 (`cardscans/glyphs/english.npz`, rebuilt by `benchmarks/data/card-art/build_glyphs.py`; the designs,
 commits and licences are in cardscans/glyphs/SOURCE.md), glyphs drawn with OpenCV's built-in fonts
 (for letters none of those designs prints, and for the drawn cards of the synthetic tests), and,
-for English decks, rank and suit glyphs cut from half of one tune set's photos of a casino deck
+for English decks, rank glyphs cut from half of one tune set's photos of a casino deck
 (`cardscans/glyphs/english-photographed.npz`, rebuilt by
 `benchmarks/data/cards-real/build_photographed_glyphs.py`): its tall Q and condensed 10 no artwork
-prints, and its small suits blur into shapes the art's leave between spade and club.
-No report photo gives a template: the report sets measure the reader on photos it never saw.
+prints. The file may hold suit glyphs too (none is shipped: cut from the tune photos alone they
+read blurred clubs as spades). No report photo, nor any card the report photos show, gives a
+template: the report sets measure the reader on photos it never saw.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ SUITS = ("H", "D", "S", "C")  # MACE's order for ties: Hearts, Diamonds, Spades,
 RED_SUITS = ("H", "D")
 BLACK_SUITS = ("S", "C")
 GLYPH_DIR = Path(__file__).with_name("glyphs")  # written by build_glyphs.py, read back as package data
-PHOTOGRAPHED = "english-photographed"  # the rank and suit glyphs cut from photos (build_photographed_glyphs.py)
+PHOTOGRAPHED = "english-photographed"  # the glyphs cut from photos (build_photographed_glyphs.py)
 DRAWING_FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_TRIPLEX,
                  cv2.FONT_HERSHEY_COMPLEX)
 

@@ -127,8 +127,8 @@ class IndexReader:
 
     @classmethod
     def standard(cls, indices: IndexSet = "english", photographed: bool = True) -> Self:
-        """The reader of a deck lettered `indices`; `photographed`: with the rank and suit glyphs cut
-        from photos of an English deck (cardscans.card_indices), for an English one."""
+        """The reader of a deck lettered `indices`; `photographed`: with the glyphs cut from photos of
+        an English deck (cardscans.card_indices), for an English one."""
         if indices not in INDEX_SETS:
             raise ValueError(f"unknown index set {indices!r} (known: {', '.join(INDEX_SETS)})")
         printed = printed_ranks(indices)
