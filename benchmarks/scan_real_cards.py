@@ -26,8 +26,8 @@ photo, or named twice: worse than none), median and p95 ms per frame through
 `Scanner.scan(frame, effort="fast")`, each frame's time the median of 3 runs (the machine may be
 shared). Cards a photo shows only in part (cut by its edge or mostly hidden: the manifest's `partial`) count neither
 way. Tune sets are printed first, without goals. The glyph templates are cut from drawn card art
-and, for English decks, from other photos of the rf100 tune hands (rf100-poker-scenes-glyphs,
-cardscans/glyphs/SOURCE.md), never from a photo scanned here. The peer needs its templates from the cache
+and, for English decks, from half of the rf100 tune photos (cardscans/glyphs/SOURCE.md), never
+from a photo or a card of a report set. The peer needs its templates from the cache
 (edje-peer-templates); without them its figures are left out. It runs on every set, German and
 French ones too: it reads English letters only (a German B, a French R are no rank of its own).
 

@@ -8,6 +8,7 @@ never tuned on again but kept for what they found. The report set's photos are h
 from __future__ import annotations
 
 import json
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -18,17 +19,22 @@ MANIFEST = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "cards-
 VALID_SPLIT = ("rf100-poker-scenes-tune", "rf100-poker-scenes-seen")
 
 
-def _labels() -> dict[str, list[str]]:
-    """Each photo of the valid split, and the cards it shows (whole or in part)."""
+@cache
+def _valid_split() -> dict[str, tuple[str, list[str]]]:
+    """Each photo of the valid split by file name: the set that holds it, and the cards it shows
+    (whole or in part)."""
     sets = json.loads(MANIFEST.read_text(encoding="utf-8"))["sets"]
-    return {photo["file"]: photo["cards"] + photo["partial"] for name in VALID_SPLIT for photo in sets[name]["photos"]}
+    return {photo["file"]: (name, photo["cards"] + photo["partial"])
+            for name in VALID_SPLIT for photo in sets[name]["photos"]}
+
+
+def _labels() -> dict[str, list[str]]:
+    return {file: cards for file, (_, cards) in _valid_split().items()}
 
 
 def _valid_photos(photos: Path, files: list[str]) -> list[Path]:
     """The cached photos of the valid split by file name, from whichever of its two sets holds each."""
-    sets = json.loads(MANIFEST.read_text(encoding="utf-8"))["sets"]
-    held_by = {photo["file"]: name for name in VALID_SPLIT for photo in sets[name]["photos"]}
-    return [cached_set(photos, held_by[file]) / file for file in files]
+    return [cached_set(photos, _valid_split()[file][0]) / file for file in files]
 
 
 def _not_named(photos: Path, capsys: pytest.CaptureFixture[str], expected: dict[str, str]) -> dict[str, str]:

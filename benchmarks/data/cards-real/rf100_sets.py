@@ -58,8 +58,8 @@ HAND_RANKS = (("A", "2", "3", "4"), ("5", "6", "7", "8"), ("9", "10", "J", "Q", 
 # of the report set.
 TUNE_HANDS = frozenset({("S", HAND_RANKS[0]), ("S", HAND_RANKS[1]), ("H", HAND_RANKS[1]),
                         ("H", HAND_RANKS[2]), ("D", HAND_RANKS[2]), ("C", HAND_RANKS[0])})
-SETS = ("rf100-poker-scenes-tune", "rf100-poker-scenes-seen", "rf100-poker-scenes")
-ROLES = ("tune", "check", "report")
+TUNE, SEEN, REPORT = "rf100-poker-scenes-tune", "rf100-poker-scenes-seen", "rf100-poker-scenes"
+ROLES = {TUNE: "tune", SEEN: "check", REPORT: "report"}  # each set's role in scan_real_cards.py
 
 
 def _git(git_dir: Path, *args: str) -> bytes:
@@ -108,15 +108,15 @@ def rf100_sets(git_dir: Path) -> dict[str, list[dict[str, Any]]]:
     cards_of = class_cards(git_dir)
     images = sorted(path for path in _git(git_dir, "ls-tree", "-r", "--name-only", COMMIT).decode().splitlines()
                     if re.match(rf"{DATASET}/(train|valid|test)/images/.*\.jpg$", path))
-    sets: dict[str, list[dict[str, Any]]] = {name: [] for name in SETS}
+    sets: dict[str, list[dict[str, Any]]] = {name: [] for name in ROLES}
     for image in images:
         split = image.split("/")[1]
         entry, hand = photo_entry(git_dir, image, cards_of)
         tuned = hand in TUNE_HANDS
         if split == "valid":
-            sets[SETS[0] if tuned else SETS[1]].append(entry)
+            sets[TUNE if tuned else SEEN].append(entry)
         elif not tuned:
-            sets[SETS[2]].append(entry)
+            sets[REPORT].append(entry)
     return sets
 
 
@@ -125,8 +125,8 @@ def main() -> int:
     parser.add_argument("--mirror", type=Path, help="folder of bare mirrors (owner+name/repo); default: git clone")
     git_dir = Repositories(parser.parse_args().mirror).git_dir(REPO)
     manifest = json.loads(MANIFEST.read_text(encoding="utf-8"))
-    for (name, photos), role in zip(rf100_sets(git_dir).items(), ROLES, strict=True):
-        manifest["sets"][name] = {"repo": REPO, "commit": COMMIT, "licence": LICENCE, "role": role,
+    for name, photos in rf100_sets(git_dir).items():
+        manifest["sets"][name] = {"repo": REPO, "commit": COMMIT, "licence": LICENCE, "role": ROLES[name],
                                   "kind": "scene", "indices": "english", "corners": 4, "photos": photos}
         print(f"{name}: {len(photos)} photos, {sum(len(p['cards']) for p in photos)} cards "
               f"(+ {sum(len(p['partial']) for p in photos)} partial)")
