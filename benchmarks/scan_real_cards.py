@@ -23,10 +23,11 @@ Two sources of photos:
 
 Per set: share of labelled cards named right, share named wrong (a card named that is not in the
 photo, or named twice: worse than none), median and p95 ms per frame through
-`Scanner.scan(frame, effort="fast")`, each frame's time the median of 3 runs (the machine may be
-shared). Cards a photo shows only in part (cut by its edge or mostly hidden: the manifest's `partial`) count neither
-way. Tune sets are printed first, without goals. The glyph templates are cut from drawn card art
-and, for English decks, from half of the rf100 tune photos (cardscans/glyphs/SOURCE.md), never
+`Scanner.scan(frame, effort="fast")`, each report frame's time the median of 3 runs (the machine
+may be shared; a tune or check frame is read once, its time that run's: they have no goal, and the
+rf100 tune photos alone are 639). Cards a photo shows only in part (cut by its edge or mostly
+hidden: the manifest's `partial`) count neither way. Tune sets are printed first, without goals.
+The glyph templates are cut from drawn card art and, for English decks, from half of the rf100 tune photos (cardscans/glyphs/SOURCE.md), never
 from a photo or a card of a report set. The peer needs its templates from the cache
 (edje-peer-templates); without them its figures are left out. It runs on every set, German and
 French ones too: it reads English letters only (a German B, a French R are no rank of its own).
@@ -73,7 +74,7 @@ GOALS = {"single": (95.0, 0.5), "scene": (90.0, 1.0)}
 MAX_MS = 30.0
 GERMAN_OVERLAPS = {"anima-german-overlaps": "tune", "anima-german-overlaps-turned": "tune",
                    "anima-german-overlaps-unseen": "check"}  # name: role
-REPEATS = 3  # runs per frame; its time is their median
+REPEATS = 3  # runs per report frame; its time is their median (tune and check frames: one run)
 ROLES = ("tune", "check", "report")  # printed in this order
 
 
@@ -197,33 +198,35 @@ def score(named: list[list[str]], truth: list[list[str]],
     return 100.0 * right / max(1, total), 100.0 * wrong / max(1, total)
 
 
-def timed(read: Callable[[], list[str]]) -> tuple[list[str], float]:
-    """The frame's cards and its time: the median of REPEATS runs, as the machine is shared."""
+def timed(read: Callable[[], list[str]], repeats: int) -> tuple[list[str], float]:
+    """The frame's cards and its time: the median of `repeats` runs, as the machine is shared."""
     runs = []
     cards: list[str] = []
-    for _ in range(REPEATS):
+    for _ in range(repeats):
         start = time.perf_counter()
         cards = read()
         runs.append((time.perf_counter() - start) * 1000)
     return cards, median(runs)
 
 
-def run_shinpan(scanner: Scanner, frames: list[npt.NDArray[np.uint8]]) -> tuple[list[list[str]], list[float]]:
+def run_shinpan(scanner: Scanner, frames: list[npt.NDArray[np.uint8]],
+                repeats: int) -> tuple[list[list[str]], list[float]]:
     def cards_in(frame: npt.NDArray[np.uint8]) -> list[str]:
         return [s.card_id or "" for s in scanner.scan(frame, effort="fast") if s.kind == "card"]
 
     named, times = [], []
     for frame in frames:
-        cards, ms = timed(functools.partial(cards_in, frame))
+        cards, ms = timed(functools.partial(cards_in, frame), repeats)
         named.append(cards)
         times.append(ms)
     return named, times
 
 
-def run_peer(peer: EdjeReader, frames: list[npt.NDArray[np.uint8]]) -> tuple[list[list[str]], list[float]]:
+def run_peer(peer: EdjeReader, frames: list[npt.NDArray[np.uint8]],
+             repeats: int) -> tuple[list[list[str]], list[float]]:
     named, times = [], []
     for frame in frames:
-        cards, ms = timed(functools.partial(peer.scan, frame))
+        cards, ms = timed(functools.partial(peer.scan, frame), repeats)
         named.append(cards)
         times.append(ms)
     return named, times
@@ -248,7 +251,8 @@ def run_set(card_set: PhotoSet, peer: EdjeReader | None, report_misses: bool) ->
     loaded = photos(card_set)
     frames = [image for image, _ in loaded]
     scanner = Scanner.for_catalog("playing-cards", card_indices=card_set.indices, index_corners=card_set.corners)
-    named, times = run_shinpan(scanner, frames)
+    repeats = REPEATS if card_set.role == "report" else 1
+    named, times = run_shinpan(scanner, frames, repeats)
     missed = 0
     for (_, photo), cards in zip(loaded, named, strict=True):
         if sorted(photo.cards) != sorted(card for card in cards if card not in photo.partial):
@@ -264,7 +268,7 @@ def run_set(card_set: PhotoSet, peer: EdjeReader | None, report_misses: bool) ->
     if peer is not None:
         # on every deck: the peer knows English letters only, which is its answer to a German or
         # French deck (Shinpan's reader is told the deck's letters, as a referee tells the app)
-        run.peer_named, run.peer_times = run_peer(peer, frames)
+        run.peer_named, run.peer_times = run_peer(peer, frames, repeats)
     return run
 
 

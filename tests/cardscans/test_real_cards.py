@@ -344,3 +344,26 @@ def test_scenes_of_cards_never_tuned_on_are_named_right_and_never_wrong(
              if card not in labels[file]["cards"] + labels[file]["partial"] or cards.count(card) > 1]
     assert wrong == []
     assert right >= 31, right  # 33 of these 37 cards (the benchmark: 83 % of the set's 2,223)
+
+
+def test_the_rf100_report_set_shows_no_card_and_no_photo_any_rf100_tune_set_shows() -> None:
+    """The report figure is of cards nobody tuned on (rf100_sets.py splits by the hand photographed):
+    neither tune set, the valid photos of six hands or the train photos of the same six, holds a
+    report photo or a report card, so the larger tune set added in stop 41 leaks nothing."""
+    sets = json.loads((MAKER.parent / "manifest.json").read_text(encoding="utf-8"))["sets"]
+
+    def cards(name: str) -> set[str]:
+        return {card for photo in sets[name]["photos"] for card in photo["cards"] + photo["partial"]}
+
+    def files(name: str) -> set[str]:
+        return {photo["sha256"] for photo in sets[name]["photos"]}
+
+    tune, report = ("rf100-poker-scenes-tune", "rf100-poker-scenes-tune-more"), "rf100-poker-scenes"
+    assert [sets[name]["role"] for name in tune] == ["tune", "tune"]
+    assert sets[report]["role"] == "report"
+    for name in tune:
+        # one stray box of another hand's card in a tune photo (a label slip) would still be no report card
+        assert not files(name) & files(report)
+        assert not cards(name) & cards(report), (name, sorted(cards(name) & cards(report)))
+    assert not files(tune[0]) & files(tune[1])
+    assert len(sets[tune[1]]["photos"]) == 543  # the six tune hands' train photos, but one with a class-19 box
