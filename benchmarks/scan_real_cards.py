@@ -28,9 +28,10 @@ may be shared; a tune or check frame is read once, its time that run's: they hav
 rf100 tune photos alone are 639). Cards a photo shows only in part (cut by its edge or mostly
 hidden: the manifest's `partial`) count neither way. Tune sets are printed first, without goals.
 The glyph templates are cut from drawn card art and, for English decks, from half of the rf100
-tune photos (cardscans/glyphs/SOURCE.md), never from a photo or a card of a report set. The peer needs its templates from the cache
-(edje-peer-templates); without them its figures are left out. It runs on every set, German and
-French ones too: it reads English letters only (a German B, a French R are no rank of its own).
+tune photos (cardscans/glyphs/SOURCE.md), never from a photo or a card of a report set. The peer
+needs its templates from the cache (edje-peer-templates); without them its figures are left out.
+It runs on every set, German and French ones too: it reads English letters only (a German B, a
+French R are no rank of its own).
 
     .venv/bin/python benchmarks/data/cards-real/fetch.py --mirror DIR   # once: fills the cache
     .venv/bin/python benchmarks/data/cards-ammememe/more_tune.py --mirror DIR   # and the larger tune set
