@@ -5,11 +5,13 @@ pipeline (cardscans.pipeline) and the face gallery (cardscans.recognizer)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import cv2
 import numpy as np
 import numpy.typing as npt
 
+from cardscans.card_indices import JOKER
 from cardscans.quads import Quad, edge_contrast, opposite_sides, overlap, quad_contains
 from cardscans.sighting import CardSighting
 
@@ -130,6 +132,29 @@ def once_each(sightings: list[CardSighting]) -> list[CardSighting]:
             continue
         kept.append(sighting)
     return kept
+
+
+def once_a_deck(sightings: list[CardSighting]) -> list[CardSighting]:
+    """The sightings with each playing card the corner reader named at one place only: a table plays
+    one deck (MACE: "a deck of playing cards"), which prints each card once, so a card read at two
+    places apart (`once_each` keeps one of two overlapping outlines) is wrong at one of them. It is
+    kept where it read surest; the other is unrecognised, saying why (rf100 tune photos, a hand of
+    5-8 and one of 9-K of hearts: a 6H and a JH named twice, each a second time at 0.63-0.71 where
+    the first read 0.89-0.95). Jokers are left alone: a deck has two."""
+    surest: dict[str | None, CardSighting] = {}
+    for sighting in sightings:
+        if _read_by_index(sighting) and (sighting.card_id not in surest
+                                         or sighting.confidence > surest[sighting.card_id].confidence):
+            surest[sighting.card_id] = sighting
+    return [replace(sighting, kind="unrecognised", card_id=None,
+                    reason=f"read as {sighting.card_id}, which the frame shows where it reads surer "
+                           "(a deck holds each card once)")
+            if _read_by_index(sighting) and surest[sighting.card_id] is not sighting else sighting
+            for sighting in sightings]
+
+
+def _read_by_index(sighting: CardSighting) -> bool:
+    return sighting.kind == "card" and sighting.method == "corner-index" and sighting.card_id != JOKER
 
 
 def alone(quad: Quad, quads: list[Quad]) -> bool:

@@ -1,15 +1,17 @@
 """How the outlines a frame gives are read together (cardscans/outline_reading.py): an outline round
-two touching cards, read first as the back card's, lets the outlines inside it be read; and a card
-is named once however many overlapping outlines name it."""
+two touching cards, read first as the back card's, lets the outlines inside it be read; a card is
+named once however many overlapping outlines name it, and a playing card read at two places apart
+is named where it reads surer."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import numpy as np
 import numpy.typing as npt
 
-from cardscans.outline_reading import once_each, read_outlines, room_for_another
+from cardscans.outline_reading import once_a_deck, once_each, read_outlines, room_for_another
 from cardscans.sighting import CardSighting
 
 Quad = npt.NDArray[np.float32]
@@ -87,3 +89,24 @@ def test_an_unnamed_outline_round_a_named_card_and_room_for_another_sends_the_in
     assert not room_for_another([_box(100, 100, 700, 900)], [front])  # a mat about the card
     assert not room_for_another([_box(500, 80, 270, 780)], [front])  # a long outline beside it
     assert not room_for_another([trick], [])  # nothing named: the index passes look again anyway
+
+
+def test_a_playing_card_read_at_two_places_apart_is_named_where_it_reads_surer() -> None:
+    """One deck prints each card once: a KH read as a JH beside the JH is that card misread."""
+    misread = replace(_card(_box(100, 100, 400, 560), "JH"), confidence=0.71)
+    jack = replace(_card(_box(700, 100, 400, 560), "JH"), confidence=0.89)
+    queen = _card(_box(1300, 100, 400, 560), "QH")
+    kept = once_a_deck([misread, queen, jack])
+    assert [s.card_id for s in kept if s.kind == "card"] == ["QH", "JH"]
+    assert kept[2] is jack
+    refused = kept[0]
+    assert refused.kind == "unrecognised" and refused.polygon == misread.polygon
+    assert "read as JH" in refused.reason and "each card once" in refused.reason
+
+
+def test_two_jokers_and_two_tags_of_one_card_are_both_kept() -> None:
+    """A deck has two jokers; a tag names its own copy (a sheet prints several), so a deck's rule is
+    the corner reader's alone."""
+    jokers = [_card(_box(100, 100, 400, 560), "JK"), _card(_box(700, 100, 400, 560), "JK")]
+    tags = [replace(_card(_box(100 + 600 * n, 800, 200, 200), "AS"), method="qr", copy=n + 1) for n in range(2)]
+    assert once_a_deck([*jokers, *tags]) == [*jokers, *tags]

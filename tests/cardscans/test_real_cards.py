@@ -367,3 +367,19 @@ def test_the_rf100_report_set_shows_no_card_and_no_photo_any_rf100_tune_set_show
         assert not cards(name) & cards(report), (name, sorted(cards(name) & cards(report)))
     assert not files(tune[0]) & files(tune[1])
     assert len(sets[tune[1]]["photos"]) == 543  # the six tune hands' train photos, but one with a class-19 box
+
+
+def test_a_card_read_twice_in_a_scene_is_named_once_where_it_reads_surer(
+        photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """rf100 tune photos (the larger tune set): an 8H read as a 6H beside the 6H, a KH read as a JH
+    beside the JH, both named twice until stop 41; the weaker reading is the misread card's."""
+    place = cached_set(photos, "rf100-poker-scenes-tune-more")
+    results = scan([place / "IMG_20220316_160926.jpg", place / "IMG_20220316_161515.jpg"], capsys)
+    for sightings, card, where in zip(results, ("6H", "JH"), ((793, 396), (544, 247)), strict=True):
+        cards = named(sightings)
+        assert cards.count(card) == 1, cards
+        kept = next(s for s in sightings if s.get("card_id") == card)
+        xs, ys = zip(*kept["polygon"], strict=True)
+        assert min(xs) <= where[0] <= max(xs) and min(ys) <= where[1] <= max(ys)  # the card's own place
+        refused = [s for s in sightings if s["kind"] == "unrecognised" and f"read as {card}" in s["reason"]]
+        assert len(refused) == 1
