@@ -114,3 +114,13 @@ def test_the_black_decks_tune_photos_are_read_as_light_ink_on_dark_paper(capsys:
     right, wrong = right_and_wrong(photos, scan(photos, capsys))
     assert wrong == []
     assert right >= 10
+
+
+def test_a_card_a_neighbours_edge_joins_to_the_table_is_outlined_once_the_light_is_opened(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A white-deck tune scene: the AD's light outline runs on into the partly shown 2S beside it,
+    so no outline was card-shaped until the light threshold was opened (quads.OPENING_FRACTION)."""
+    photo = next(photo for photo in MANIFEST["photos"] if photo["file"] == "IMG_20220921_200237.jpg")
+    assert photo["role"] == "tune" and photo["cards"] == ["AD"]
+    named = scan([photo], capsys)[0]
+    assert "AD" in named and set(named) <= {"AD", *photo["partial"]}, named
