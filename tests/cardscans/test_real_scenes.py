@@ -182,3 +182,14 @@ def test_small_indices_of_a_landscape_scene_are_found_at_its_shorter_sides_detai
     named = named_in(_valid_photos(photos, files), capsys)
     assert {"6C", "7C"} <= set(named[0]) and {"2H", "3H"} <= set(named[1])
     assert [card for f, cards in zip(files, named, strict=True) for card in cards if card not in labels[f]] == []
+
+
+def test_one_index_read_at_four_fifths_names_its_card_where_nothing_else_in_the_frame_does(
+        photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """rf100 tune scenes: a JH, a QD and a 2C, each read by one index at 0.8-0.85, unnamed while one
+    index had to read 0.85 (lone_indices.LONE_SCORE); no card the photos do not show is named."""
+    expected = {"IMG_20220316_161538.jpg": "JH", "IMG_20220316_165208.jpg": "QD", "IMG_20220316_171021.jpg": "2C"}
+    assert _not_named(photos, capsys, expected) == {}
+    labels = _labels()
+    for file, cards in zip(expected, named_in(_valid_photos(photos, list(expected)), capsys), strict=True):
+        assert set(cards) <= set(labels[file]) and len(cards) == len(set(cards)), (file, cards)
