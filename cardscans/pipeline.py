@@ -132,7 +132,7 @@ class Scanner:
             by_indices = cards_by_index_pairs(to_bgr(colour), self.corners.read_index, steps.confirm, taken, grey,
                                               unnamed, later, detection)
             read = named_over(read, by_indices)
-        return once_a_deck(once_each(read)) if self.corners is not None else once_each(read)
+        return once_a_deck(once_each(read))
 
     def _identify(self, colour: Any, gray: Any, quad: Quad, grey: bool, alone: bool) -> CardSighting | None:
         """The card in an untagged outline: by its corner index, else by its registered face.
