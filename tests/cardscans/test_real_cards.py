@@ -362,7 +362,6 @@ def test_the_rf100_report_set_shows_no_card_and_no_photo_any_rf100_tune_set_show
     assert [sets[name]["role"] for name in tune] == ["tune", "tune"]
     assert sets[report]["role"] == "report"
     for name in tune:
-        # one stray box of another hand's card in a tune photo (a label slip) would still be no report card
         assert not files(name) & files(report)
         assert not cards(name) & cards(report), (name, sorted(cards(name) & cards(report)))
     assert not files(tune[0]) & files(tune[1])

@@ -189,7 +189,7 @@ def test_one_index_read_at_four_fifths_names_its_card_where_nothing_else_in_the_
     """rf100 tune scenes: a JH, a QD and a 2C, each read by one index at 0.8-0.85, unnamed while one
     index had to read 0.85 (lone_indices.LONE_SCORE); no card the photos do not show is named."""
     expected = {"IMG_20220316_161538.jpg": "JH", "IMG_20220316_165208.jpg": "QD", "IMG_20220316_171021.jpg": "2C"}
-    assert _not_named(photos, capsys, expected) == {}
     labels = _labels()
     for file, cards in zip(expected, named_in(_valid_photos(photos, list(expected)), capsys), strict=True):
+        assert expected[file] in cards, (file, cards)
         assert set(cards) <= set(labels[file]) and len(cards) == len(set(cards)), (file, cards)
