@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -34,7 +33,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks" / "data" / "cards-real"))
 
-from rf100_sets import COMMIT, REPO, ROLES, _git, class_cards  # noqa: E402
+from rf100_sets import COMMIT, REPO, ROLES, class_cards, git_output, label_of  # noqa: E402
 
 import benchmarks.scan_real_cards as real_cards  # noqa: E402
 from benchmarks.git_sources import Repositories  # noqa: E402
@@ -49,9 +48,8 @@ Box = tuple[str, float, float, float, float]  # card, left, top, right, bottom i
 
 
 def boxes(git_dir: Path, source: str, cards_of: list[str], width: int, height: int) -> list[Box]:
-    label = re.sub(r"/images/(.*)\.jpg$", r"/labels/\1.txt", source)
     found: list[Box] = []
-    for line in _git(git_dir, "show", f"{COMMIT}:{label}").decode().splitlines():
+    for line in git_output(git_dir, "show", f"{COMMIT}:{label_of(source)}").decode().splitlines():
         if line.strip():
             number, x, y, w, h = (float(value) for value in line.split()[:5])
             found.append((cards_of[int(number)], (x - w / 2) * width, (y - h / 2) * height,

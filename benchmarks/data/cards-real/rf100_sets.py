@@ -69,13 +69,13 @@ UNNAMED_CLASS = 19
 ROLES = {TUNE: "tune", TUNE_MORE: "tune", SEEN: "check", REPORT: "report"}  # each set's role in scan_real_cards.py
 
 
-def _git(git_dir: Path, *args: str) -> bytes:
+def git_output(git_dir: Path, *args: str) -> bytes:
     return subprocess.run(["git", "--git-dir", str(git_dir), *args], capture_output=True, check=True).stdout
 
 
 def class_cards(git_dir: Path) -> list[str]:
     """Each class number's card, the export's names corrected."""
-    data = _git(git_dir, "show", f"{COMMIT}:{DATASET}/data.yaml").decode()
+    data = git_output(git_dir, "show", f"{COMMIT}:{DATASET}/data.yaml").decode()
     names = json.loads(re.search(r"names: (\[.*\])", data).group(1).replace("'", '"'))  # type: ignore[union-attr]
 
     def card(number: int) -> str:
@@ -93,13 +93,18 @@ def hand_of(cards: list[str]) -> tuple[str, tuple[str, ...]]:
     return suit, max(HAND_RANKS, key=lambda hand: sum(rank in hand for rank in ranks))
 
 
+def label_of(image: str) -> str:
+    """The export's YOLO label file of a photo (one line a card's box)."""
+    return re.sub(r"/images/(.*)\.jpg$", r"/labels/\1.txt", image)
+
+
 def photo_entry(git_dir: Path, image: str, cards_of: list[str]) -> (
         tuple[dict[str, Any], tuple[str, tuple[str, ...]]] | None):
     """The photo's manifest entry and its hand; None for a photo with a box of UNNAMED_CLASS."""
-    label = re.sub(r"/images/(.*)\.jpg$", r"/labels/\1.txt", image)
+    label = label_of(image)
     whole: list[str] = []
     partial: list[str] = []
-    for line in _git(git_dir, "show", f"{COMMIT}:{label}").decode().splitlines():
+    for line in git_output(git_dir, "show", f"{COMMIT}:{label}").decode().splitlines():
         if not line.strip():
             continue
         number, x, y, width, height = line.split()[:5]
@@ -109,7 +114,7 @@ def photo_entry(git_dir: Path, image: str, cards_of: list[str]) -> (
         cut = min(box[0] - box[2] / 2, box[1] - box[3] / 2) < EDGE or max(box[0] + box[2] / 2,
                                                                           box[1] + box[3] / 2) > 1 - EDGE
         (partial if cut else whole).append(cards_of[int(number)])
-    blob = _git(git_dir, "show", f"{COMMIT}:{image}")
+    blob = git_output(git_dir, "show", f"{COMMIT}:{image}")
     entry = {"source": image, "file": re.sub(r"_jpg\.rf\..*", ".jpg", image.rsplit("/", 1)[1]),
              "cards": whole, "partial": partial, "sha256": hashlib.sha256(blob).hexdigest()}
     return entry, hand_of(whole + partial)
@@ -117,7 +122,7 @@ def photo_entry(git_dir: Path, image: str, cards_of: list[str]) -> (
 
 def rf100_sets(git_dir: Path) -> dict[str, list[dict[str, Any]]]:
     cards_of = class_cards(git_dir)
-    images = sorted(path for path in _git(git_dir, "ls-tree", "-r", "--name-only", COMMIT).decode().splitlines()
+    images = sorted(path for path in git_output(git_dir, "ls-tree", "-r", "--name-only", COMMIT).decode().splitlines()
                     if re.match(rf"{DATASET}/(train|valid|test)/images/.*\.jpg$", path))
     sets: dict[str, list[dict[str, Any]]] = {name: [] for name in ROLES}
     for image in images:
