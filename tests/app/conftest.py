@@ -162,6 +162,9 @@ class AppPage:
     def __init__(self, page: Any, url: str) -> None:
         self.page, self.url = page, url
         self.last_tap: tuple[str, bool] | None = None  # (name, exact) of the button tapped last
+        # (box label, text) typed since that tap: a lost tap tapped again redraws the screen, and the
+        # text typed into the old one must be typed again (a full run lost "end" before a filter so)
+        self.typed_since_tap: tuple[str, str] | None = None
 
     def open(self) -> None:
         self.page.goto(self.url)
@@ -186,6 +189,7 @@ class AppPage:
             button = self._found(name, exact, previous if attempt == 0 else None)
             try:
                 button.click()
+                self.typed_since_tap = None
                 break
             except PlaywrightError as error:
                 if "not attached" not in str(error) or attempt == CLICK_ATTEMPTS - 1:
@@ -256,8 +260,11 @@ class AppPage:
         if not self.button(name, exact=exact).first.is_visible():
             return False
         print(f"tap on {name!r} lost: tapped again, {awaited}", file=sys.stderr)
+        typed = self.typed_since_tap
         self.last_tap = None
         self.click(name, exact=exact)
+        if typed is not None:
+            self.fill(*typed)
         return True
 
     def choose_seat(self, player: str) -> None:
@@ -290,6 +297,7 @@ class AppPage:
             box.fill(value)
             self.page.wait_for_timeout(TYPE_SETTLE_MS)  # the text reaches Python; a redraw may replace the box
             if box.input_value() == value:
+                self.typed_since_tap = (label, value)
                 return
         raise AssertionError(f"could not type {value!r} into {label!r}")
 
