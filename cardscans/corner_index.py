@@ -74,6 +74,8 @@ PIP_NOT_AN_INDEX = "the rank is shaped like a suit (a pip, not a corner index)"
 # blurred glyph whose counters fill (a downsized greyscale A read 0.58), and looser, for thin strokes
 # paler than the suit (a downsized serif A lost its left leg)
 INK_LEVELS = (0, -1, 1)
+# an index spot's: the plain cut, then against each glyph's own paper (a shadow across it), then the others
+INDEX_LEVELS = (0, SHADED_LEVEL, -1, 1)
 # red's excess per unit of the ink's darkness (Glyph.red_share) above which a pale suit is red whatever
 # its shape: black suits of the corners read on the tune sets measure -0.08-0.03 (ranks -0.14-0.05),
 # red ones 0.13-1.1, the washed-out pink prints of the Ammememe deck 0.44-0.67 (their absolute
@@ -169,15 +171,16 @@ class IndexReader:
         if suit and suit_glyph is not None:
             self.suits.setdefault(suit, []).append(suit_glyph.mask)
 
-    def read_index(self, face: BalancedFace) -> CornerReading:
+    def read_index(self, face: BalancedFace, levels: tuple[int, ...] = INDEX_LEVELS) -> CornerReading:
         """What an index upright at the face's top left reads on its own, at the plain ink cut (else
         against its own paper, a shadow across it; else tighter or looser, a small blurred glyph
         whose counter fills or whose strokes part): its card, or at least its rank (a joker's
         lettering is no rank over a suit: nothing). One index names no card: its partner must read
-        its rank, and the outline the two give is examined (cardscans.index_pairs)."""
+        its rank, and the outline the two give is examined (cardscans.index_pairs). `levels`: the
+        ink cuts to try, in order (a step that trusts only some asks for only those)."""
         # an index spot is a rank over a suit found apart from any picture's frame: its cut seldom
         # needs the frame's lines taken away, which costs more than all its other cuts together
-        reading = self.read_corner(face, (0, SHADED_LEVEL, -1, 1), past_frame_lines=False)
+        reading = self.read_corner(face, levels, past_frame_lines=False)
         return CornerReading(None, 0.0, "a joker") if reading.card_id == JOKER else reading
 
     def read_corner(self, face: BalancedFace, levels: tuple[int, ...] = INK_LEVELS,

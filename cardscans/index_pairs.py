@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -48,7 +48,7 @@ from cardscans.balanced_face import BalancedFace
 from cardscans.card_indices import JOKER
 from cardscans.corner_index import CornerReading
 from cardscans.index_spots import MAX_OTHER_INK, IndexSpot, cut_spots, searched_frame, upright_face
-from cardscans.lone_indices import NameByReading, named_by_lone_indices
+from cardscans.lone_indices import LONE_INK_LEVELS, NameByReading, named_by_lone_indices
 from cardscans.playing_cards import SINGLE_CORNER_SCORE, IndexReadings
 from cardscans.quads import DetectionFrame, Quad, inside_any, overlap
 from cardscans.sighting import CardSighting
@@ -108,7 +108,7 @@ def agreed_card(one: CornerReading, other: CornerReading, least_best: float = AG
     return CornerReading(card, min(one.score, other.score), red=one.red, suit_glyph=one.suit_glyph or other.suit_glyph)
 
 
-def cards_by_index_pairs(image: npt.NDArray[np.uint8], read: Callable[[BalancedFace], CornerReading],
+def cards_by_index_pairs(image: npt.NDArray[np.uint8], read: ReadIndex,
                          confirm: Confirm, taken: list[Quad], colourless: bool,
                          look_again: bool = False, later: LaterSteps | None = None,
                          detection: DetectionFrame | None = None) -> list[CardSighting]:
@@ -140,6 +140,13 @@ def cards_by_index_pairs(image: npt.NDArray[np.uint8], read: Callable[[BalancedF
     return named + named_by_lone_indices(looks, outlines, steps.lone)
 
 
+class ReadIndex(Protocol):
+    """The corner reader's read of one index spot's upright face (CornerReader.read_index), at the
+    ink cuts `levels` when given."""
+
+    def __call__(self, face: BalancedFace, levels: tuple[int, ...] = ...) -> CornerReading: ...
+
+
 @dataclass(frozen=True)
 class LaterSteps:
     """Steps 6 to 8 (None: that step is not taken; steps 6 and 7 only on a deck printing four
@@ -154,7 +161,7 @@ class LaterSteps:
     lone: NameByReading | None = None
 
 
-def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], read: Callable[[BalancedFace], CornerReading],
+def _named_by_pairs(image: npt.NDArray[np.uint8], found: list[IndexSpot], read: ReadIndex,
                     confirm: Confirm, taken: list[Quad], colourless: bool,
                     later: LaterSteps) -> tuple[list[CardSighting], _SpotReads]:
     """Steps 3 to 7 on one look's spots (`found`): the cards named, and the look's spots and reads,
@@ -231,7 +238,7 @@ class _SpotReads:
 
     image: npt.NDArray[np.uint8]
     colourless: bool
-    read: Callable[[BalancedFace], CornerReading]
+    read: ReadIndex
     free: list[IndexSpot]  # the look's spots outside named cards (index_spots.MAX_OTHER_INK_BESIDE)
     # each spot read and its reading, in the order read, by the spot's id: its arrays are unhashable
     done: dict[int, tuple[IndexSpot, CornerReading]] = field(default_factory=dict)
@@ -242,6 +249,11 @@ class _SpotReads:
     def of(self, spot: IndexSpot) -> CornerReading:
         if id(spot) not in self.done:
             self.done[id(spot)] = spot, self.read(upright_face(self.image, spot, self.colourless))
+        return self.done[id(spot)][1]
+
+    def glance(self, spot: IndexSpot) -> CornerReading:
+        if id(spot) not in self.done:
+            self.done[id(spot)] = spot, self.read(upright_face(self.image, spot, self.colourless), LONE_INK_LEVELS)
         return self.done[id(spot)][1]
 
     @property

@@ -4,7 +4,8 @@ under other cards (a fanned hand shows each card's top-left index and nothing el
 A person reads such a card by that one index. The reader does so only where one index can be
 trusted (never invent):
 - the spot was read by steps 5 to 7, or is one of the few unread spots of each look this step reads:
-  the likeliest indices, of the size of the indices read naming a card (`_read_likeliest`);
+  the likeliest indices, beside an index read naming a card, turned as it is and of its size
+  (`_read_likeliest`), each read at the two cuts this step trusts;
 - it names a card no tag, outline or pair in the frame named, at LONE_SCORE or better, at the plain
   ink cut or the looser one (the tighter and shaded cuts are those that read a patterned cloth's
   print as an index: rf100 tune scenes);
@@ -24,6 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import numpy as np
+import numpy.typing as npt
 
 from cardscans.corner_index import CornerReading
 from cardscans.index_spots import IndexSpot, corner_outline
@@ -46,10 +48,21 @@ UNSIZED_SCORE = 0.9
 MOST_SPACING_OF_CARD = 0.22
 CARD_SHAPED = (0.5, 0.9)  # short side over long of an outline that sizes a card (a card is 0.72; a tag 1)
 NEARBY = 0.5  # in the spot's spacings: two spots this near read one index
-# spots this step reads in each look (~1.3 ms each), of those the pair steps left unread: rf100 tune
-# scenes (stop 39) 665 named with 1, 667 with 2, 668 with 4, 669 with 8, 671 with 16, 672 with every
-# one, none wrong on any tune set; 8 cost 11 ms a frame on the mean there, 16 twice that
+# spots this step reads in each look (~1.3 ms each), of those the pair steps left unread, likeliest
+# first (`_unlikeliness`): rf100 tune scenes (stop 39, by size and plain paper alone) 665 named with 1,
+# 667 with 2, 669 with 8, 672 with every one; rf100's larger tune set (stop 42, by UNLIKELINESS_WEIGHTS)
+# 1,923 of 2,187 named with 8, 1,928 with 12, 1,940 with every one, at 2.5 times the mean frame time
 MORE_READS_A_LOOK = 8
+# ... among those of about the frame's indices' size (|log| of spacing over their median), wider than
+# SIZE_TOLERANCE, which trusts a lone index: rf100's larger tune set 1,932 named reading every one at
+# 0.25, 1,940 at 0.5 (and 1,942 at any size, at half as much time again)
+READ_SIZE_TOLERANCE = 0.5
+# The order of those reads. Of every spot of rf100's larger tune set read (stop 42), 77 named a card,
+# far from the first 16 a frame by size and plain paper (30 of them there; one 525th): a fanned card's
+# index stands beside its neighbour's, turned alike, and prints its rank and suit of like ink, a cloth's
+# pattern anywhere. By these weights the first 16 a frame hold 50 (the 'seen' check set: 3 -> 11 of 14);
+# chosen among 320 on the tune set alone
+UNLIKELINESS_WEIGHTS = (1.0, 1.0, 4.0, 1.0, 2.0)  # far, turned, sized, inked, unbalanced
 # |log| of a spot's spacing over the median of the frame's sure indices (of other cards, when sizing
 # a lone index by them: rf100 tune scenes 628 -> 633 named, no other tune set moved): ~1.28 times
 SIZE_TOLERANCE = 0.25
@@ -67,6 +80,10 @@ class LookReads(Protocol):
     def has(self, spot: IndexSpot) -> bool: ...
 
     def of(self, spot: IndexSpot) -> CornerReading: ...
+
+    def glance(self, spot: IndexSpot) -> CornerReading:
+        """The spot read at LONE_INK_LEVELS only (what this step trusts), unless read already."""
+        ...
 
     @property
     def readings(self) -> list[tuple[IndexSpot, CornerReading]]: ...
@@ -108,23 +125,39 @@ def named_by_lone_indices(looks: Sequence[LookReads], outlines: list[Quad],
 
 
 def _read_likeliest(looks: Sequence[LookReads], outlines: list[Quad]) -> None:
-    """In each look, the MORE_READS_A_LOOK unread spots outside `outlines` likeliest an index: those
-    nearest the size of the spots read surely naming a card (the frame's indices, `_sure`), within
-    SIZE_TOLERANCE, then on the plainest paper."""
-    sure = [spot.spacing for look in looks for spot, reading in look.readings if _sure(reading)]
+    """In each look, the MORE_READS_A_LOOK unread spots outside `outlines` likeliest an index
+    (`_unlikeliness`) among those within READ_SIZE_TOLERANCE of the size of the spots read surely
+    naming a card (the frame's indices, `_sure`), each glanced at (`LookReads.glance`)."""
+    sure = [spot for look in looks for spot, reading in look.readings if _sure(reading)]
     if not sure:
         return
-    size = float(np.median(sure))
+    size = float(np.median([spot.spacing for spot in sure]))
+    sure_ranks = np.array([spot.rank for spot in sure], np.float64)
+    sure_downs = np.array([spot.down for spot in sure], np.float64)
     for look in looks:
-        unread = [spot for spot in look.free if not look.has(spot) and _size_apart(spot, size) < SIZE_TOLERANCE]
+        unread = [spot for spot in look.free if not look.has(spot) and _size_apart(spot, size) < READ_SIZE_TOLERANCE]
         if not unread:
             continue
         # the look's spots lay outside the cards named before it; these are outside those named since too
         outside = ~inside_any(outlines, np.array([spot.rank for spot in unread], np.float64))
         likeliest = sorted((spot for spot, ok in zip(unread, outside, strict=True) if ok),
-                           key=lambda spot: _size_apart(spot, size) + spot.other_ink)
+                           key=lambda spot: _unlikeliness(spot, size, sure_ranks, sure_downs))
         for spot in likeliest[:MORE_READS_A_LOOK]:
-            look.of(spot)
+            look.glance(spot)
+
+
+def _unlikeliness(spot: IndexSpot, size: float, sure_ranks: npt.NDArray[np.float64],
+                  sure_downs: npt.NDArray[np.float64]) -> float:
+    """How unlike a fanned hand's next index a spot is (lower: likelier): far from the nearest index
+    read surely (in the spot's spacings, on a log scale), turned from it, of another size than the
+    frame's indices, on inked paper, its rank and suit of unlike ink (UNLIKELINESS_WEIGHTS)."""
+    apart = np.hypot(*(sure_ranks - spot.rank).T) / max(spot.spacing, 1e-6)
+    nearest = int(np.argmin(apart))
+    rank_ink, suit_ink = spot.inked
+    far, turned, sized, inked, unbalanced = UNLIKELINESS_WEIGHTS
+    return (far * math.log1p(float(apart[nearest])) + turned * (1.0 - float(sure_downs[nearest] @ spot.down))
+            + sized * _size_apart(spot, size) + inked * spot.other_ink
+            + unbalanced * abs(math.log((suit_ink + 1.0) / (rank_ink + 1.0))))
 
 
 def _sure(reading: CornerReading) -> bool:

@@ -14,7 +14,7 @@ from cardscans.card_drawing import playing_card_face
 from cardscans.card_glyphs import SHADED_LEVEL
 from cardscans.corner_index import CornerReading
 from cardscans.index_spots import IndexSpot, index_spots, upright_face
-from cardscans.lone_indices import LONE_SCORE, UNSIZED_SCORE, named_by_lone_indices
+from cardscans.lone_indices import LONE_SCORE, MORE_READS_A_LOOK, UNSIZED_SCORE, named_by_lone_indices
 from cardscans.playing_cards import CornerReader, corner_sighting
 from cardscans.quads import Quad, quad_contains
 from cardscans.sighting import CardSighting
@@ -36,6 +36,9 @@ class _Look:
     def of(self, spot: IndexSpot) -> CornerReading:
         self.readings.append((spot, self.unread[id(spot)]))
         return self.unread[id(spot)]
+
+    def glance(self, spot: IndexSpot) -> CornerReading:
+        return self.of(spot)
 
 
 @pytest.fixture(scope="module")
@@ -150,3 +153,22 @@ def test_without_a_card_to_size_it_by_an_index_of_the_size_of_other_cards_sure_i
             if s.card_id == "QD"] == []
     # the same card's other index sizes nothing: it may be the same spot cut another way
     assert _named([(queen, between), (seven, replace(between, card_id="QD"))], []) == []
+
+
+def test_of_more_unread_spots_than_it_reads_the_one_beside_a_surely_read_index_is_read_first(
+        trick: list[tuple[IndexSpot, CornerReading]], back_index: tuple[IndexSpot, CornerReading]) -> None:
+    """A frame of patterned cloth gives hundreds of spots of an index's size, on plainer paper than a
+    fanned card's index beside its neighbour's print: the QD's index, the nearest to the 7S's read
+    surely and turned as it is, is read before spots of the cloth far from any card, so the few reads
+    the step spends name it."""
+    queen, reading = back_index
+    [seven, *_] = [(spot, read) for spot, read in trick if read.card_id == "7S"]
+    far = 30 * queen.spacing
+    cloth = [IndexSpot(queen.rank + np.array((far + step, far)), queen.suit + np.array((far + step, far)), 0.0,
+                       queen.inked) for step in range(2 * MORE_READS_A_LOOK)]
+    assert all(spot.other_ink <= queen.other_ink for spot in cloth)
+    nothing = CornerReading(None, 0.0, "no corner index found")
+    look = _Look([seven], free=[*cloth, queen], unread={id(queen): reading} | {id(spot): nothing for spot in cloth})
+    found = named_by_lone_indices([look], [FRONT_CARD], lambda quad, read: corner_sighting(read, quad, None))
+    assert [s.card_id for s in found if s.card_id != "7S"] == ["QD"]
+    assert len(look.readings) == 1 + MORE_READS_A_LOOK and sum(look.has(spot) for spot in cloth) < len(cloth)
