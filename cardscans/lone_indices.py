@@ -140,24 +140,31 @@ def _read_likeliest(looks: Sequence[LookReads], outlines: list[Quad]) -> None:
             continue
         # the look's spots lay outside the cards named before it; these are outside those named since too
         outside = ~inside_any(outlines, np.array([spot.rank for spot in unread], np.float64))
-        likeliest = sorted((spot for spot, ok in zip(unread, outside, strict=True) if ok),
-                           key=lambda spot: _unlikeliness(spot, size, sure_ranks, sure_downs))
-        for spot in likeliest[:MORE_READS_A_LOOK]:
-            look.glance(spot)
+        candidates = [spot for spot, ok in zip(unread, outside, strict=True) if ok]
+        order = np.argsort(_unlikeliness(candidates, size, sure_ranks, sure_downs), kind="stable")
+        for number in order[:MORE_READS_A_LOOK]:
+            look.glance(candidates[int(number)])
 
 
-def _unlikeliness(spot: IndexSpot, size: float, sure_ranks: npt.NDArray[np.float64],
-                  sure_downs: npt.NDArray[np.float64]) -> float:
-    """How unlike a fanned hand's next index a spot is (lower: likelier): far from the nearest index
-    read surely (in the spot's spacings, on a log scale), turned from it, of another size than the
-    frame's indices, on inked paper, its rank and suit of unlike ink (UNLIKELINESS_WEIGHTS)."""
-    apart = np.hypot(*(sure_ranks - spot.rank).T) / max(spot.spacing, 1e-6)
-    nearest = int(np.argmin(apart))
-    rank_ink, suit_ink = spot.inked
-    far, turned, sized, inked, unbalanced = UNLIKELINESS_WEIGHTS
-    return (far * math.log1p(float(apart[nearest])) + turned * (1.0 - float(sure_downs[nearest] @ spot.down))
-            + sized * _size_apart(spot, size) + inked * spot.other_ink
-            + unbalanced * abs(math.log((suit_ink + 1.0) / (rank_ink + 1.0))))
+def _unlikeliness(spots: list[IndexSpot], size: float, sure_ranks: npt.NDArray[np.float64],
+                  sure_downs: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """How unlike a fanned hand's next index each spot is (lower: likelier): far from the nearest
+    index read surely (in the spot's spacings, on a log scale), turned from it, of another size than
+    the frame's indices, on inked paper, its rank and suit of unlike ink (UNLIKELINESS_WEIGHTS)."""
+    if not spots:
+        return np.zeros(0, np.float64)
+    ranks = np.array([spot.rank for spot in spots], np.float64)
+    downs = np.array([spot.down for spot in spots], np.float64)
+    spacings = np.array([spot.spacing for spot in spots], np.float64)
+    inked = np.array([spot.inked for spot in spots], np.float64)
+    other_ink = np.array([spot.other_ink for spot in spots], np.float64)
+    apart = np.linalg.norm(ranks[:, None, :] - sure_ranks[None, :, :], axis=2) / np.maximum(spacings, 1e-6)[:, None]
+    nearest = np.argmin(apart, axis=1)
+    rows = np.arange(len(spots))
+    far, turned, sized, plain, unbalanced = UNLIKELINESS_WEIGHTS
+    return np.asarray(far * np.log1p(apart[rows, nearest]) + turned * (1.0 - (downs * sure_downs[nearest]).sum(axis=1))
+            + sized * np.abs(np.log(spacings / size)) + plain * other_ink
+            + unbalanced * np.abs(np.log((inked[:, 1] + 1.0) / (inked[:, 0] + 1.0))), np.float64)
 
 
 def _sure(reading: CornerReading) -> bool:
