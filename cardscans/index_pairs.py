@@ -46,7 +46,7 @@ import numpy.typing as npt
 
 from cardscans.balanced_face import BalancedFace
 from cardscans.card_indices import JOKER
-from cardscans.corner_index import CornerReading
+from cardscans.corner_index import INDEX_LEVELS, CornerReading
 from cardscans.index_spots import MAX_OTHER_INK, IndexSpot, cut_spots, searched_frame, upright_face
 from cardscans.lone_indices import LONE_INK_LEVELS, NameByReading, named_by_lone_indices
 from cardscans.playing_cards import SINGLE_CORNER_SCORE, IndexReadings
@@ -247,13 +247,14 @@ class _SpotReads:
         return id(spot) in self.done
 
     def of(self, spot: IndexSpot) -> CornerReading:
-        if id(spot) not in self.done:
-            self.done[id(spot)] = spot, self.read(upright_face(self.image, spot, self.colourless))
-        return self.done[id(spot)][1]
+        return self._read_once(spot, INDEX_LEVELS)
 
     def glance(self, spot: IndexSpot) -> CornerReading:
+        return self._read_once(spot, LONE_INK_LEVELS)
+
+    def _read_once(self, spot: IndexSpot, levels: tuple[int, ...]) -> CornerReading:
         if id(spot) not in self.done:
-            self.done[id(spot)] = spot, self.read(upright_face(self.image, spot, self.colourless), LONE_INK_LEVELS)
+            self.done[id(spot)] = spot, self.read(upright_face(self.image, spot, self.colourless), levels)
         return self.done[id(spot)][1]
 
     @property
