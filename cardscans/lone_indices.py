@@ -51,11 +51,11 @@ NEARBY = 0.5  # in the spot's spacings: two spots this near read one index
 # spots this step reads in each look (~1.3 ms each), of those the pair steps left unread, likeliest
 # first (`_unlikeliness`): rf100 tune scenes (stop 39, by size and plain paper alone) 665 named with 1,
 # 667 with 2, 669 with 8, 672 with every one; rf100's larger tune set (stop 42, by UNLIKELINESS_WEIGHTS)
-# 1,923 of 2,187 named with 8, 1,928 with 12, 1,940 with every one, at 2.5 times the mean frame time
+# 1,923 of 2,187 named with 8, 1,928 with 12, 1,940 with every one (1.6 times the mean frame time)
 MORE_READS_A_LOOK = 8
 # ... among those of about the frame's indices' size (|log| of spacing over their median), wider than
 # SIZE_TOLERANCE, which trusts a lone index: rf100's larger tune set 1,932 named reading every one at
-# 0.25, 1,940 at 0.5 (and 1,942 at any size, at half as much time again)
+# 0.25, 1,940 at 0.5, 1,942 at any size
 READ_SIZE_TOLERANCE = 0.5
 # The order of those reads. Of every spot of rf100's larger tune set read (stop 42), 77 named a card,
 # far from the first 16 a frame by size and plain paper (30 of them there; one 525th): a fanned card's
