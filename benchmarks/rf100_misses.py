@@ -33,7 +33,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks" / "data" / "cards-real"))
 
-from rf100_sets import COMMIT, REPO, ROLES, class_cards, git_output, label_of  # noqa: E402
+from rf100_sets import REPO, ROLES, class_cards, label_boxes  # noqa: E402
 
 import benchmarks.scan_real_cards as real_cards  # noqa: E402
 from benchmarks.git_sources import Repositories  # noqa: E402
@@ -48,13 +48,8 @@ Box = tuple[str, float, float, float, float]  # card, left, top, right, bottom i
 
 
 def boxes(git_dir: Path, source: str, cards_of: list[str], width: int, height: int) -> list[Box]:
-    found: list[Box] = []
-    for line in git_output(git_dir, "show", f"{COMMIT}:{label_of(source)}").decode().splitlines():
-        if line.strip():
-            number, x, y, w, h = (float(value) for value in line.split()[:5])
-            found.append((cards_of[int(number)], (x - w / 2) * width, (y - h / 2) * height,
-                          (x + w / 2) * width, (y + h / 2) * height))
-    return found
+    return [(cards_of[number], (x - w / 2) * width, (y - h / 2) * height, (x + w / 2) * width, (y + h / 2) * height)
+            for number, x, y, w, h in label_boxes(git_dir, source)]
 
 
 def kind_of_miss(card: str, spots: list[IndexSpot], scanner: Scanner, image: Any, grey: bool) -> str:

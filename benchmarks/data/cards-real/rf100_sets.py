@@ -98,22 +98,29 @@ def label_of(image: str) -> str:
     return re.sub(r"/images/(.*)\.jpg$", r"/labels/\1.txt", image)
 
 
+LabelBox = tuple[int, float, float, float, float]  # class number, centre x, centre y, width, height (of the photo)
+
+
+def label_boxes(git_dir: Path, image: str) -> list[LabelBox]:
+    """The boxes the export labels a photo with, as its label file gives them."""
+    found: list[LabelBox] = []
+    for line in git_output(git_dir, "show", f"{COMMIT}:{label_of(image)}").decode().splitlines():
+        if line.strip():
+            number, x, y, width, height = line.split()[:5]
+            found.append((int(number), float(x), float(y), float(width), float(height)))
+    return found
+
+
 def photo_entry(git_dir: Path, image: str, cards_of: list[str]) -> (
         tuple[dict[str, Any], tuple[str, tuple[str, ...]]] | None):
     """The photo's manifest entry and its hand; None for a photo with a box of UNNAMED_CLASS."""
-    label = label_of(image)
     whole: list[str] = []
     partial: list[str] = []
-    for line in git_output(git_dir, "show", f"{COMMIT}:{label}").decode().splitlines():
-        if not line.strip():
-            continue
-        number, x, y, width, height = line.split()[:5]
-        if int(number) == UNNAMED_CLASS:
+    for number, x, y, width, height in label_boxes(git_dir, image):
+        if number == UNNAMED_CLASS:
             return None
-        box = [float(v) for v in (x, y, width, height)]
-        cut = min(box[0] - box[2] / 2, box[1] - box[3] / 2) < EDGE or max(box[0] + box[2] / 2,
-                                                                          box[1] + box[3] / 2) > 1 - EDGE
-        (partial if cut else whole).append(cards_of[int(number)])
+        cut = min(x - width / 2, y - height / 2) < EDGE or max(x + width / 2, y + height / 2) > 1 - EDGE
+        (partial if cut else whole).append(cards_of[number])
     blob = git_output(git_dir, "show", f"{COMMIT}:{image}")
     entry = {"source": image, "file": re.sub(r"_jpg\.rf\..*", ".jpg", image.rsplit("/", 1)[1]),
              "cards": whole, "partial": partial, "sha256": hashlib.sha256(blob).hexdigest()}
