@@ -107,6 +107,12 @@ def to_bgr(image: Any) -> npt.NDArray[np.uint8]:
     return np.asarray(array, dtype=np.uint8)
 
 
+def sharpened(gray: Gray, sigma: float = 1.5, amount: float = 1.0) -> Gray:
+    """`gray` with its fine detail (under about `sigma` pixels) strengthened by `amount`: an unsharp mask."""
+    blurred = cv2.GaussianBlur(gray, (0, 0), sigma)
+    return np.asarray(cv2.addWeighted(gray, 1.0 + amount, blurred, -amount, 0), dtype=np.uint8)
+
+
 def work_scale(shape: tuple[int, ...], max_pixels: int = MAX_WORK_PIXELS) -> float:
     """The factor (<= 1) that brings a frame down to at most max_pixels."""
     pixels = shape[0] * shape[1]

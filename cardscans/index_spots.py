@@ -4,7 +4,8 @@ outline (cardscans.index_pairs pairs them into cards).
 1. ink blobs come from a local threshold of the frame in grey, reduced as for outlines
    (quads.detect_scale) and, if dim, stretched to a lit frame's paper (or, for a second look, from
    what lies well below the paper around it: it keeps a thin pale glyph whole and finds more of a
-   court card's picture too);
+   court card's picture too; for a third, from the frame sharpened: a soft photo's glyphs part from
+   each other and from the card's edge);
 2. an index spot is a blob with a smaller one just below it, in any direction (rank over suit), on
    plain paper: little other ink around the pair, unlike a court card's picture;
 3. a spot is read upright by the corner reader on a face laid around it (`upright_face`).
@@ -21,6 +22,7 @@ import numpy.typing as npt
 
 from cardscans.balanced_face import CORNER, BalancedFace, balance_by_corner, corner_white
 from cardscans.card_glyphs import MAX_GLYPH_HEIGHT
+from cardscans.imageio import sharpened
 from cardscans.paper_light import FACE
 from cardscans.quads import DetectionFrame
 
@@ -55,6 +57,9 @@ MAX_OTHER_INK = 0.1  # of that paper: more is a picture's print, not an index's 
 # ... but a four-index card's top indices (cardscans.index_pairs' step 6) often stand beside its
 # picture or its first pip, so a spot may have this much (index_pairs reads the plainer pairs first)
 MAX_OTHER_INK_BESIDE = 0.3
+# a sharpened look's unsharp mask (`imageio.sharpened`), in pixels of the reduced frame and strength:
+# chosen on the rf100 tune scenes from sigma 1.0, 1.5, 2.5 and amount 0.6, 1.0, 1.5 (docs/tags.md)
+SHARPEN = (1.5, 1.0)
 
 
 @dataclass(frozen=True)
@@ -90,15 +95,17 @@ def index_spots(image: npt.NDArray[np.uint8], against_paper: bool = False) -> li
     return cut_spots(*searched_frame(image), against_paper)
 
 
-def searched_frame(image: npt.NDArray[np.uint8], detection: DetectionFrame | None = None) -> (
-        tuple[npt.NDArray[np.uint8], float]):
+def searched_frame(image: npt.NDArray[np.uint8], detection: DetectionFrame | None = None,
+                   sharpen: bool = False) -> tuple[npt.NDArray[np.uint8], float]:
     """The frame as spots are looked for in, and its scale: reduced as for outlines, in grey, not
     each pixel's darkest channel, where red ink would be as dark as black (a court card's coloured
     picture then gives so many more blobs that its indices go unread: tune photos). `detection`:
-    the frame in grey so reduced already (the outlines' `DetectionFrame`)."""
+    the frame in grey so reduced already (the outlines' `DetectionFrame`). `sharpen`: with its
+    fine detail strengthened (`SHARPEN`), for a look at a soft photo (cardscans.index_pairs)."""
     if detection is None:
         detection = DetectionFrame.of(np.asarray(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), dtype=np.uint8))
-    small = np.asarray(cv2.medianBlur(detection.reduced, 3), dtype=np.uint8)
+    reduced = sharpened(detection.reduced, *SHARPEN) if sharpen else detection.reduced
+    small = np.asarray(cv2.medianBlur(reduced, 3), dtype=np.uint8)
     return _lit(small), detection.scale
 
 
