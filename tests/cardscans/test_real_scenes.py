@@ -10,9 +10,12 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
+from typing import Any
 
+import numpy as np
 import pytest
 
+from companion.cli.main import main
 from tests.cardscans.conftest import cached_set, named_in
 
 MANIFEST = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "cards-real" / "manifest.json"
@@ -66,14 +69,32 @@ def test_a_four_index_card_whose_usual_corners_do_not_name_it_is_named_by_its_ot
         photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A JS of which only one of its top-left and bottom-right indices reads clearly ("one corner
     index only, not clear enough"): its top-right and bottom-left corners, which a four-index deck
-    prints too, name it (rf100 tune scene); with the deck said to print two corners they are never
-    looked at. (The KS this test read before is named by its usual corners since spots and outlines
-    are looked for at the detail of the frame's shorter side, quads.detect_scale.)"""
+    prints too, name it on its outline (rf100 seen scene); with the deck said to print two corners
+    they are never looked at, and that outline stays unrecognised, saying why. (The JS is named
+    then all the same, by its indices in the frame sharpened, index_spots.SHARPEN; the KS this test
+    read before is named by its usual corners since spots and outlines are looked for at the detail
+    of the frame's shorter side, quads.detect_scale.)"""
     photo = _valid_photos(photos, ["IMG_20220316_142105.jpg"])
-    [named] = named_in(photo, capsys)
-    assert "JS" in named
-    [two_corners] = named_in(photo, capsys, "--index-corners", "2")
-    assert "JS" not in two_corners and not [card for card in two_corners if card not in named]
+    [four_corners] = _sightings(photo, capsys)
+    [outline] = [s["polygon"] for s in four_corners if s["card_id"] == "JS"]
+    [two_corners] = _sightings(photo, capsys, "--index-corners", "2")
+    on_that_outline = [s for s in two_corners if _same_place(s["polygon"], outline)]
+    assert [(s["kind"], s["reason"].split(" (")[0]) for s in on_that_outline] == [
+        ("unrecognised", "one corner index only, not clear enough")]
+    named = {s["card_id"] for s in four_corners if s["kind"] == "card"}
+    assert not [s["card_id"] for s in two_corners if s["kind"] == "card" and s["card_id"] not in named]
+
+
+def _sightings(paths: list[Path], capsys: pytest.CaptureFixture[str], *flags: str) -> list[list[dict[str, Any]]]:
+    """Every sighting `shinpan scan --json` gives for each photo (a card's or an unrecognised outline's)."""
+    assert main(["scan", *map(str, paths), "--catalog", "playing-cards", "--effort", "fast", "--json", *flags]) == 0
+    return [result["sightings"] for result in json.loads(capsys.readouterr().out)]
+
+
+def _same_place(polygon: list[list[float]], other: list[list[float]]) -> bool:
+    """Two outlines of one card: corners within a fiftieth of its diagonal."""
+    corners, others = np.array(polygon, np.float64), np.array(other, np.float64)
+    return bool(np.abs(corners - others).max() < 0.02 * np.hypot(*(others[2] - others[0])))
 
 
 def test_cards_shot_in_a_dim_room_are_named_by_their_indices(photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
