@@ -58,7 +58,8 @@ MAX_OTHER_INK = 0.1  # of that paper: more is a picture's print, not an index's 
 # picture or its first pip, so a spot may have this much (index_pairs reads the plainer pairs first)
 MAX_OTHER_INK_BESIDE = 0.3
 # a sharpened look's unsharp mask (`imageio.sharpened`), in pixels of the reduced frame and strength:
-# chosen on the rf100 tune scenes from sigma 1.0, 1.5, 2.5 and amount 0.6, 1.0, 1.5 (docs/tags.md)
+# the best of sigma 1.0, 1.5, 2.5 and amount 0.6, 1.0, 1.5 with the whole frame sharpened, on the
+# rf100 tune scenes (docs/tags.md)
 SHARPEN = (1.5, 1.0)
 
 

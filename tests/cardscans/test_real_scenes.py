@@ -231,9 +231,9 @@ def test_of_a_fanned_hand_the_index_beside_its_neighbours_is_read_before_the_clo
 
 def test_a_soft_photos_index_is_found_in_the_frame_sharpened_when_two_looks_left_it(
         photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """rf100 tune scenes: an 8S, a 7H and a 2C whose indices neither the local cut nor the cut against
-    the paper found apart from their neighbours' ink in the soft photo; the third look, in the frame
-    sharpened (index_spots.SHARPEN), finds and names them; no card the photos do not show is named."""
+    """rf100 tune scenes: an 8S, a 7H and a 2C that the looks cutting the ink against the local mean
+    and against the paper left unnamed in soft photos; the third look, in the frame sharpened
+    (index_spots.SHARPEN), names them; no card the photos do not show is named."""
     expected = {"IMG_20220316_141059.jpg": "8S", "IMG_20220316_144723.jpg": "7H", "IMG_20220316_171235.jpg": "2C"}
     labels = _labels()
     for file, cards in zip(expected, named_in(_valid_photos(photos, list(expected)), capsys), strict=True):
