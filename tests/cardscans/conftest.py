@@ -47,9 +47,14 @@ def cached_set(photos: Path, name: str) -> Path:
 
 def named_in(paths: list[Path], capsys: pytest.CaptureFixture[str], *flags: str) -> list[list[str]]:
     """The playing cards `shinpan scan` names in each photo, as a user runs it."""
+    return [[s["card_id"] for s in sightings if s["kind"] == "card"]
+            for sightings in sightings_in(paths, capsys, *flags)]
+
+
+def sightings_in(paths: list[Path], capsys: pytest.CaptureFixture[str], *flags: str) -> list[list[dict[str, Any]]]:
+    """Every sighting `shinpan scan --json` gives for each photo (a card's or an unrecognised outline's)."""
     assert main(["scan", *map(str, paths), "--catalog", "playing-cards", "--effort", "fast", "--json", *flags]) == 0
-    return [[s["card_id"] for s in result["sightings"] if s["kind"] == "card"]
-            for result in json.loads(capsys.readouterr().out)]
+    return [result["sightings"] for result in json.loads(capsys.readouterr().out)]
 
 
 def grey(image: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:

@@ -10,13 +10,11 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pytest
 
-from companion.cli.main import main
-from tests.cardscans.conftest import cached_set, named_in
+from tests.cardscans.conftest import cached_set, named_in, sightings_in
 
 MANIFEST = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "cards-real" / "manifest.json"
 VALID_SPLIT = ("rf100-poker-scenes-tune", "rf100-poker-scenes-seen")
@@ -75,20 +73,14 @@ def test_a_four_index_card_whose_usual_corners_do_not_name_it_is_named_by_its_ot
     read before is named by its usual corners since spots and outlines are looked for at the detail
     of the frame's shorter side, quads.detect_scale.)"""
     photo = _valid_photos(photos, ["IMG_20220316_142105.jpg"])
-    [four_corners] = _sightings(photo, capsys)
+    [four_corners] = sightings_in(photo, capsys)
     [outline] = [s["polygon"] for s in four_corners if s["card_id"] == "JS"]
-    [two_corners] = _sightings(photo, capsys, "--index-corners", "2")
+    [two_corners] = sightings_in(photo, capsys, "--index-corners", "2")
     on_that_outline = [s for s in two_corners if _same_place(s["polygon"], outline)]
     assert [(s["kind"], s["reason"].split(" (")[0]) for s in on_that_outline] == [
         ("unrecognised", "one corner index only, not clear enough")]
     named = {s["card_id"] for s in four_corners if s["kind"] == "card"}
     assert not [s["card_id"] for s in two_corners if s["kind"] == "card" and s["card_id"] not in named]
-
-
-def _sightings(paths: list[Path], capsys: pytest.CaptureFixture[str], *flags: str) -> list[list[dict[str, Any]]]:
-    """Every sighting `shinpan scan --json` gives for each photo (a card's or an unrecognised outline's)."""
-    assert main(["scan", *map(str, paths), "--catalog", "playing-cards", "--effort", "fast", "--json", *flags]) == 0
-    return [result["sightings"] for result in json.loads(capsys.readouterr().out)]
 
 
 def _same_place(polygon: list[list[float]], other: list[list[float]]) -> bool:
