@@ -48,7 +48,7 @@ import numpy.typing as npt
 from cardscans.balanced_face import BalancedFace
 from cardscans.card_indices import JOKER
 from cardscans.corner_index import INDEX_LEVELS, CornerReading
-from cardscans.index_spots import MAX_OTHER_INK, IndexSpot, cut_spots, searched_frame, upright_face
+from cardscans.index_spots import MAX_OTHER_INK, IndexSpot, cut_spots, detection_of, searched_frame, upright_face
 from cardscans.lone_indices import LONE_INK_LEVELS, NameByReading, named_by_lone_indices
 from cardscans.playing_cards import SINGLE_CORNER_SCORE, IndexReadings
 from cardscans.quads import DetectionFrame, Quad, inside_any, overlap
@@ -124,6 +124,7 @@ def cards_by_index_pairs(image: npt.NDArray[np.uint8], read: ReadIndex,
     then in the frame sharpened for the cards both left (a soft photo's blurred glyphs).
     `later`: steps 6 to 8 (`LaterSteps`); None: none is taken. `detection`: the frame in grey,
     reduced as outlines are looked for in, when the caller has it (`index_spots.searched_frame`)."""
+    detection = detection_of(image) if detection is None else detection  # once for every look
     searched = searched_frame(image, detection)  # once for the first two looks
     steps = later or LaterSteps()
     named, first = _named_by_pairs(image, cut_spots(*searched, False), read, confirm, taken, colourless, steps)

@@ -103,11 +103,15 @@ def searched_frame(image: npt.NDArray[np.uint8], detection: DetectionFrame | Non
     picture then gives so many more blobs that its indices go unread: tune photos). `detection`:
     the frame in grey so reduced already (the outlines' `DetectionFrame`). `sharpen`: with its
     fine detail strengthened (`SHARPEN`), for a look at a soft photo (cardscans.index_pairs)."""
-    if detection is None:
-        detection = DetectionFrame.of(np.asarray(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), dtype=np.uint8))
+    detection = detection_of(image) if detection is None else detection
     reduced = sharpened(detection.reduced, *SHARPEN) if sharpen else detection.reduced
     small = np.asarray(cv2.medianBlur(reduced, 3), dtype=np.uint8)
     return _lit(small), detection.scale
+
+
+def detection_of(image: npt.NDArray[np.uint8]) -> DetectionFrame:
+    """A BGR frame in grey, reduced as outlines and spots are looked for in."""
+    return DetectionFrame.of(np.asarray(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), dtype=np.uint8))
 
 
 def _lit(small: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:

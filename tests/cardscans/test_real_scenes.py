@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from cardscans.quads import same_outline
 from tests.cardscans.conftest import cached_set, named_in, sightings_in
 
 MANIFEST = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "cards-real" / "manifest.json"
@@ -76,17 +77,11 @@ def test_a_four_index_card_whose_usual_corners_do_not_name_it_is_named_by_its_ot
     [four_corners] = sightings_in(photo, capsys)
     [outline] = [s["polygon"] for s in four_corners if s["card_id"] == "JS"]
     [two_corners] = sightings_in(photo, capsys, "--index-corners", "2")
-    on_that_outline = [s for s in two_corners if _same_place(s["polygon"], outline)]
+    on_that_outline = [s for s in two_corners if same_outline(np.array(s["polygon"]), np.array(outline))]
     assert [(s["kind"], s["reason"].split(" (")[0]) for s in on_that_outline] == [
         ("unrecognised", "one corner index only, not clear enough")]
     named = {s["card_id"] for s in four_corners if s["kind"] == "card"}
     assert not [s["card_id"] for s in two_corners if s["kind"] == "card" and s["card_id"] not in named]
-
-
-def _same_place(polygon: list[list[float]], other: list[list[float]]) -> bool:
-    """Two outlines of one card: corners within a fiftieth of its diagonal."""
-    corners, others = np.array(polygon, np.float64), np.array(other, np.float64)
-    return bool(np.abs(corners - others).max() < 0.02 * np.hypot(*(others[2] - others[0])))
 
 
 def test_cards_shot_in_a_dim_room_are_named_by_their_indices(photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
