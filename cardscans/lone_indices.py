@@ -5,7 +5,8 @@ A person reads such a card by that one index. The reader does so only where one 
 trusted (never invent):
 - the spot was read by steps 5 to 7, or is one of the few unread spots of each look this step reads:
   the likeliest indices, beside an index read naming a card, turned as it is and of its size
-  (`_read_likeliest`), each read at the two cuts this step trusts;
+  (`_read_likeliest`; where no index read surely, of the size the named cards' outlines give), each
+  read at the two cuts this step trusts;
 - it names a card no tag, outline or pair in the frame named, at LONE_SCORE or better, at the plain
   ink cut or the looser one (the tighter and shaded cuts are those that read a patterned cloth's
   print as an index: rf100 tune scenes);
@@ -53,6 +54,10 @@ NEARBY = 0.5  # in the spot's spacings: two spots this near read one index
 # 667 with 2, 669 with 8, 672 with every one; rf100's larger tune set (stop 42, by UNLIKELINESS_WEIGHTS)
 # 1,923 of 2,187 named with 8, 1,928 with 12, 1,940 with every one (1.6 times the mean frame time)
 MORE_READS_A_LOOK = 8
+# an index's spacing over the card's short side, where no index was read surely to size the reads by
+# and the frame's named outlines do: 0.08-0.2 on the spots reading their own card that way (rf100's
+# larger tune set, stop 44), most about 0.14
+SPACING_OF_CARD = 0.14
 # ... among those of about the frame's indices' size (|log| of spacing over their median), wider than
 # SIZE_TOLERANCE, which trusts a lone index: rf100's larger tune set 1,932 named reading every one at
 # 0.25, 1,940 at 0.5, 1,942 at any size
@@ -104,7 +109,7 @@ def named_by_lone_indices(looks: Sequence[LookReads], outlines: list[Quad],
     """The cards named by one index each among the spots the `looks` read, outside `outlines` (the
     frame's named cards and tags), surest first, each by `name`."""
     side = card_side(outlines)
-    _read_likeliest(looks, outlines)
+    _read_likeliest(looks, outlines, side)
     read = [pair for look in looks for pair in look.readings]
     ranks = np.array([spot.rank for spot, _ in read], np.float64).reshape(-1, 2)
     covered = inside_any(outlines, ranks)
@@ -124,16 +129,20 @@ def named_by_lone_indices(looks: Sequence[LookReads], outlines: list[Quad],
     return named
 
 
-def _read_likeliest(looks: Sequence[LookReads], outlines: list[Quad]) -> None:
+def _read_likeliest(looks: Sequence[LookReads], outlines: list[Quad], side: float | None) -> None:
     """In each look, the MORE_READS_A_LOOK unread spots outside `outlines` likeliest an index
     (`_unlikeliness`) among those within READ_SIZE_TOLERANCE of the size of the spots read surely
-    naming a card (the frame's indices, `_sure`), each glanced at (`LookReads.glance`)."""
+    naming a card (the frame's indices, `_sure`), each glanced at (`LookReads.glance`). Where no
+    spot read surely, the cards named by their outlines (`side`, `card_side`) size the index."""
     sure = [spot for look in looks for spot, reading in look.readings if _sure(reading)]
-    if not sure:
+    if sure:
+        size = float(np.median([spot.spacing for spot in sure]))
+    elif side is not None:
+        size = SPACING_OF_CARD * side
+    else:
         return
-    size = float(np.median([spot.spacing for spot in sure]))
-    sure_ranks = np.array([spot.rank for spot in sure], np.float64)
-    sure_downs = np.array([spot.down for spot in sure], np.float64)
+    sure_ranks = np.array([spot.rank for spot in sure], np.float64).reshape(-1, 2)
+    sure_downs = np.array([spot.down for spot in sure], np.float64).reshape(-1, 2)
     for look in looks:
         unread = [spot for spot in look.free if not look.has(spot) and _size_apart(spot, size) < READ_SIZE_TOLERANCE]
         if not unread:
@@ -158,12 +167,14 @@ def _unlikeliness(spots: list[IndexSpot], size: float, sure_ranks: npt.NDArray[n
     spacings = np.array([spot.spacing for spot in spots], np.float64)
     inked = np.array([spot.inked for spot in spots], np.float64)
     other_ink = np.array([spot.other_ink for spot in spots], np.float64)
-    apart = np.linalg.norm(ranks[:, None, :] - sure_ranks[None, :, :], axis=2) / np.maximum(spacings, 1e-6)[:, None]
-    nearest = np.argmin(apart, axis=1)
-    rows = np.arange(len(spots))
     far, turned, sized, plain, unbalanced = UNLIKELINESS_WEIGHTS
-    return np.asarray(far * np.log1p(apart[rows, nearest]) + turned * (1.0 - (downs * sure_downs[nearest]).sum(axis=1))
-            + sized * np.abs(np.log(spacings / size)) + plain * other_ink
+    placed = np.zeros(len(spots), np.float64)  # no index read surely to stand beside: by the rest alone
+    if len(sure_ranks):
+        apart = np.linalg.norm(ranks[:, None, :] - sure_ranks[None, :, :], axis=2) / np.maximum(spacings, 1e-6)[:, None]
+        nearest = np.argmin(apart, axis=1)
+        placed = (far * np.log1p(apart[np.arange(len(spots)), nearest])
+                  + turned * (1.0 - (downs * sure_downs[nearest]).sum(axis=1)))
+    return np.asarray(placed + sized * np.abs(np.log(spacings / size)) + plain * other_ink
             + unbalanced * np.abs(np.log((inked[:, 1] + 1.0) / (inked[:, 0] + 1.0))), np.float64)
 
 

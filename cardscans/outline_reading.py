@@ -32,7 +32,8 @@ def read_outlines(outlines: list[Quad], identify: Callable[[Quad], CardSighting 
     """Each card outline named by `identify` (outermost first; one inside a card already named is
     part of its print), then the outlines nobody named as `unrecognised`. `identify` may answer an
     `unrecognised` sighting to say why it named nothing (the playing-card reader does): that
-    reason is kept instead of the generic one."""
+    reason is kept instead of the generic one. An outline round a card named before it that names
+    the same card is dropped: it runs round that card and its neighbours, whose indices it would hide."""
     found: list[CardSighting] = []
     unknown: list[Quad] = []
     reasons: list[str] = []
@@ -47,6 +48,12 @@ def read_outlines(outlines: list[Quad], identify: Callable[[Quad], CardSighting 
             if not holders:
                 unknown.append(quad)
                 reasons.append(sighting.reason if sighting is not None and sighting.reason else NO_MATCH)
+            continue
+        if any(s.card_id == sighting.card_id and quad_contains(quad, s.centre) and _area(quad) > _area(s.polygon)
+               for s in found):
+            # the card's own outline was named before, inside this one: this outline runs round it
+            # and its neighbours (a hand's outline named by the front card's corners, whose indices
+            # it would hide from the index passes: rf100 tune scenes' AC over 2C, 3C and 4C)
             continue
         same = next((index for index in holders if found[index].card_id == sighting.card_id), None)
         if same is None:

@@ -60,6 +60,13 @@ def _named(frame: Frame, index_corners: IndexCorners = 4) -> list[str | None]:
     return [s.card_id for s in scanner.scan(frame) if s.kind == "card"]
 
 
+def _outline_areas(frame: Frame, index_corners: IndexCorners) -> dict[str | None, float]:
+    """Each card named in the frame, with the area of the outline it is given."""
+    scanner = Scanner.for_catalog("playing-cards", index_corners=index_corners)
+    return {s.card_id: abs(float(cv2.contourArea(np.array(s.polygon, np.float32))))
+            for s in scanner.scan(frame) if s.kind == "card"}
+
+
 def _confirming(reader: CornerReader, frame: Frame) -> Confirm:
     """As the scanner confirms an outline two indices give: examined for the card they read."""
     def confirm(quad: npt.NDArray[np.float32], card: str | None, indices: IndexReadings) -> CardSighting | None:
@@ -328,9 +335,12 @@ def test_a_four_index_card_whose_lower_half_lies_under_another_is_named_by_its_t
 @pytest.mark.parametrize("back", ["QD", "10C", "KH"])
 def test_a_deck_chosen_as_printing_two_index_corners_is_never_read_by_its_top_indices(back: str) -> None:
     # the referee said the deck prints two corners: the top-right corner is not looked at, so the
-    # same trick names its front card only (and a two-index deck loses nothing by it: the test below)
+    # back card of the same trick is not given the whole card's outline by its two top indices; it
+    # is named by one index alone (step 8, sized by the front card's outline), on that index's corner
     scene = synthetic.trick(playing_card_face(back, four_indices=True), playing_card_face("7S"))
-    assert _named(scene, index_corners=2) == ["7S"]
+    four, two = _outline_areas(scene, 4), _outline_areas(scene, 2)
+    assert set(four) == set(two) == {back, "7S"}
+    assert four[back] > 0.75 * four["7S"] and two[back] < 0.3 * two["7S"]
     with pytest.raises(ValueError, match="2 or 4 corners"):
         Scanner.for_catalog("playing-cards", index_corners=3)  # type: ignore[arg-type]
 
@@ -352,12 +362,14 @@ def test_a_fanned_hand_of_a_four_index_deck_is_named_by_the_two_indices_each_car
 def test_shinpan_scan_reads_the_index_corners_it_is_told(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "trick.png"
     cv2.imwrite(str(path), synthetic.trick(playing_card_face("QD", four_indices=True), playing_card_face("7S")))
-    named = {}
+    areas = {}
     for corners in ("4", "2"):
         assert main(["scan", str(path), "--catalog", "playing-cards", "--index-corners", corners, "--json"]) == 0
-        named[corners] = sorted(s["card_id"] for s in json.loads(capsys.readouterr().out)[0]["sightings"]
-                                if s["kind"] == "card")
-    assert named == {"4": ["7S", "QD"], "2": ["7S"]}
+        areas[corners] = {s["card_id"]: abs(cv2.contourArea(np.array(s["polygon"], np.float32)))
+                          for s in json.loads(capsys.readouterr().out)[0]["sightings"] if s["kind"] == "card"}
+    # told four, the QD is given its whole outline by its two top indices; told two, one index's corner
+    assert set(areas["4"]) == set(areas["2"]) == {"7S", "QD"}
+    assert areas["4"]["QD"] > 0.75 * areas["4"]["7S"] and areas["2"]["QD"] < 0.3 * areas["2"]["7S"]
     with pytest.raises(SystemExit):
         main(["scan", str(path), "--index-corners", "3"])  # argparse refuses it, naming the choices
     assert "choose from 2, 4" in capsys.readouterr().err
@@ -365,12 +377,14 @@ def test_shinpan_scan_reads_the_index_corners_it_is_told(tmp_path: Path, capsys:
 
 @pytest.mark.parametrize("back", ["QD", "10C"])
 @pytest.mark.parametrize("index_corners", [2, 4])
-def test_a_two_index_card_whose_lower_half_lies_under_another_is_not_guessed(back: str,
-                                                                              index_corners: IndexCorners) -> None:
-    # one index in view, with no partner: no pair step reads it, and with no index read naming a card
-    # step 8 has no size to look for it by, so nothing names the back card rather than a guess
+def test_a_two_index_card_whose_lower_half_lies_under_another_is_named_by_its_one_index(
+        back: str, index_corners: IndexCorners) -> None:
+    # one index in view, with no partner: no pair step reads it, and no index read surely sizes it;
+    # the front card's outline does (lone_indices.SPACING_OF_CARD), so the back card is named by that
+    # index alone, on its corner, never given an outline of a whole card its other corners do not show
     scene = synthetic.trick(playing_card_face(back), playing_card_face("7S"))
-    assert _named(scene, index_corners) == ["7S"]
+    areas = _outline_areas(scene, index_corners)
+    assert set(areas) == {back, "7S"} and areas[back] < 0.3 * areas["7S"]
 
 
 def test_a_number_card_shows_pips_above_its_middle_and_a_court_card_a_picture() -> None:

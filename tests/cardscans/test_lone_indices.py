@@ -123,7 +123,8 @@ def _area(polygon: object) -> float:
 
 def test_an_unread_spot_of_the_size_of_the_indices_read_is_read_and_named(
         trick: list[tuple[IndexSpot, CornerReading]], back_index: tuple[IndexSpot, CornerReading]) -> None:
-    """The pair steps read the 7S's index and left the QD's unread: of the same size, it is read."""
+    """The pair steps read the 7S's index and left the QD's unread: of the same size, it is read; where
+    no index was read surely, the size of the front card's outline sizes it."""
     queen, reading = back_index
     [seven, *_] = [(spot, read) for spot, read in trick if read.card_id == "7S"]
 
@@ -132,11 +133,14 @@ def test_an_unread_spot_of_the_size_of_the_indices_read_is_read_and_named(
 
     found = named_by_lone_indices([look()], [FRONT_CARD], lambda quad, read: corner_sighting(read, quad, None))
     assert [s.card_id for s in found if s.card_id != "7S"] == ["QD"]
-    # nothing read naming a card: no size to look for, and no spot is read
+    # nothing read naming a card: the front card's outline sizes the index (SPACING_OF_CARD)
     nothing_sure = _Look([(seven[0], replace(seven[1], card_id=None))], free=[queen], unread={id(queen): reading})
-    assert named_by_lone_indices([nothing_sure], [FRONT_CARD],
-                                 lambda quad, read: corner_sighting(read, quad, None)) == []
-    assert not nothing_sure.has(queen)
+    assert [s.card_id for s in named_by_lone_indices([nothing_sure], [FRONT_CARD],
+                                                     lambda quad, read: corner_sighting(read, quad, None))] == ["QD"]
+    # and with no card named either, no size to look for: no spot is read
+    nothing_named = _Look([(seven[0], replace(seven[1], card_id=None))], free=[queen], unread={id(queen): reading})
+    assert named_by_lone_indices([nothing_named], [], lambda quad, read: corner_sighting(read, quad, None)) == []
+    assert not nothing_named.has(queen)
 
 
 def test_without_a_card_to_size_it_by_an_index_of_the_size_of_other_cards_sure_indices_names_its_card(
