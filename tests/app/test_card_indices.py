@@ -1,7 +1,7 @@
 """The corner indices of the playing cards in hand (issue 16), chosen on the Decks screen, reach the scanner:
 a German jack (a B in its corners) is named by a German reader and left unrecognised by an English one;
-a four-index card whose lower half lies under another is named by its top indices only while the deck
-is said to print all four corners."""
+a four-index card whose lower half lies under another is outlined whole by its top indices only while
+the deck is said to print all four corners (said to print two, it is named by one index, at its corner)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import numpy as np
 from cardscans import synthetic
 from cardscans.card_drawing import draw_suit, playing_card_face
 from companion.app.db_adapter import DbStore
+from companion.app.scan_adapter import OUTLINE_CARD
 from companion.app.viewmodels.app import AppViewModel
 from companion.app.viewmodels.settings import SettingsViewModel
 from companion.rules.registry import get_ruleset
@@ -43,6 +44,12 @@ def queen_of_diamonds_under_the_seven_of_spades() -> bytes:
     return png.tobytes()
 
 
+def card_outline_pixels(outlined_png: bytes) -> int:
+    """How much of the scanned picture is drawn in the named cards' outline colour."""
+    picture = cv2.imdecode(np.frombuffer(outlined_png, np.uint8), cv2.IMREAD_COLOR)
+    return int(np.all(picture == np.array(OUTLINE_CARD, np.uint8), axis=2).sum())
+
+
 def mace_app(tmp_path: Path) -> AppViewModel:
     store = DbStore(open_database(f"sqlite:///{tmp_path / 'shinpan.db'}"), "test database")
     app = AppViewModel(store, tmp_path / "settings.json")
@@ -67,7 +74,7 @@ def test_the_decks_screens_corner_letters_reach_the_scanner(tmp_path: Path) -> N
     app.go("live", app.live.match_id if app.live else None)
     assert app.scan is not None and app.scan.card_print.letters == "german"
     assert app.scan.picture(picture)
-    assert [card.upper() for card in app.scan.last_seen] == ["JS"]
+    assert list(map(str.upper, app.scan.last_seen)) == ["JS"]  # () above: mypy types no item
     assert SettingsViewModel.load(tmp_path / "settings.json").card_indices == "german"  # kept for next time
 
 
@@ -77,11 +84,15 @@ def test_the_decks_screens_index_corners_reach_the_scanner(tmp_path: Path) -> No
     assert app.settings.card_corners == 4  # the default reads a four-index deck whole
     assert app.scan is not None and app.scan.picture(picture)
     assert sorted(card.upper() for card in app.scan.last_seen) == ["7S", "QD"]
+    whole = card_outline_pixels(app.scan.outlined_png)
 
     app.settings.set_card_corners(2)  # "Two corners" on the Decks screen
     app.go("live", app.live.match_id if app.live else None)
     assert app.scan is not None and app.scan.picture(picture)
-    assert [card.upper() for card in app.scan.last_seen] == ["7S"]
+    # the QD's top-right index is not looked at as a corner: its one top-left index names it, and the
+    # picture outlines it at that corner, not round the whole card
+    assert sorted(card.upper() for card in app.scan.last_seen) == ["7S", "QD"]
+    assert card_outline_pixels(app.scan.outlined_png) < 0.85 * whole
     assert SettingsViewModel.load(tmp_path / "settings.json").card_corners == 2  # kept for next time
     app.settings.set_card_corners(3)  # no deck prints three: refused, the choice kept
     assert app.settings.card_corners == 2
