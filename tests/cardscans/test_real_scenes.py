@@ -255,3 +255,15 @@ def test_a_frame_whose_cards_its_outlines_named_sizes_a_lone_index_by_them(
     each is named; no card the photos do not show is named."""
     _named_only_shown(photos, capsys, {"IMG_20220316_135710.jpg": "2S", "IMG_20220316_143043.jpg": "AH",
                                        "IMG_20220316_163459.jpg": "3D", "IMG_20220316_164135.jpg": "5D"})
+
+
+def test_where_the_first_index_look_named_a_card_the_later_looks_run_though_no_outline_is_unnamed(
+        photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """rf100 tune scenes of a fanned 9H-KH: no outline found was left unrecognised, so the frames
+    seemed to hold nothing unnamed and the looks against the paper and in the frame sharpened did not
+    run; but the first index look named a card no outline had (index_pairs.cards_by_index_pairs), and
+    those looks then name the 9H, JH and QH of one and the 10H of the other; no card the photos do not
+    show is named."""
+    _named_only_shown(photos, capsys, {"IMG_20220316_161214.jpg": "JH", "IMG_20220316_161235.jpg": "10H"})
+    [named] = named_in(_valid_photos(photos, ["IMG_20220316_161214.jpg"]), capsys)
+    assert {"9H", "QH"} <= set(named)
