@@ -53,7 +53,7 @@ def read_outlines(outlines: list[Quad], identify: Callable[[Quad], CardSighting 
                for s in found):
             # the card's own outline was named before, inside this one: this outline runs round it
             # and its neighbours (a hand's outline named by the front card's corners, whose indices
-            # it would hide from the index passes: rf100 tune scenes' AC over 2C, 3C and 4C)
+            # it would hide from the index passes: an AC over a 2C, 3C and 4C, rf100's larger tune set)
             continue
         same = next((index for index in holders if found[index].card_id == sighting.card_id), None)
         if same is None:
