@@ -11,7 +11,7 @@ trusted (never invent):
   ink cut or the looser one (the tighter and shaded cuts are those that read a patterned cloth's
   print as an index: rf100 tune scenes);
 - no other spot read where it stands names another card;
-- it is of the size of an index of the cards named in the frame (`card_side`): a spot of a cloth's
+- it is of the size of an index of the cards named in the frame (`_card_shorts`): a spot of a cloth's
   pattern, or a card's pips, is seldom. In a frame where no card-shaped outline was named to size it
   by (cards named on the strip of one long side), it must be of the size of the indices read as
   surely naming other cards (a fanned hand of one deck), else read at UNSIZED_SCORE.
@@ -99,14 +99,8 @@ class LookReads(Protocol):
     def readings(self) -> list[tuple[IndexSpot, CornerReading]]: ...
 
 
-def card_side(outlines: list[Quad]) -> float | None:
-    """The median short side of the card-shaped outlines (None when there is none)."""
-    shorts = _card_shorts(outlines)
-    return float(np.median(shorts)) if shorts else None
-
-
 def _card_shorts(outlines: list[Quad]) -> list[float]:
-    """The short side of each card-shaped outline (CARD_SHAPED)."""
+    """The short side of each card-shaped outline (CARD_SHAPED), whose median sizes the frame's indices."""
     shorts = []
     for outline in outlines:
         short, long = sorted(opposite_sides(np.asarray(outline, np.float32)))
@@ -119,8 +113,9 @@ def named_by_lone_indices(looks: Sequence[LookReads], outlines: list[Quad],
                           name: NameByReading) -> list[CardSighting]:
     """The cards named by one index each among the spots the `looks` read, outside `outlines` (the
     frame's named cards and tags), surest first, each by `name`."""
-    side = card_side(outlines)
-    _read_likeliest(looks, outlines, side)
+    shorts = _card_shorts(outlines)  # once a frame: the sizing of both the reads and the trust
+    side = float(np.median(shorts)) if shorts else None  # the named cards' median short side
+    _read_likeliest(looks, outlines, side, len(shorts))
     read = [pair for look in looks for pair in look.readings]
     ranks = np.array([spot.rank for spot, _ in read], np.float64).reshape(-1, 2)
     covered = inside_any(outlines, ranks)
@@ -140,19 +135,20 @@ def named_by_lone_indices(looks: Sequence[LookReads], outlines: list[Quad],
     return named
 
 
-def _read_likeliest(looks: Sequence[LookReads], outlines: list[Quad], side: float | None) -> None:
+def _read_likeliest(looks: Sequence[LookReads], outlines: list[Quad], side: float | None,
+                    cards_sized: int) -> None:
     """In each look, the MORE_READS_A_LOOK unread spots outside `outlines` likeliest an index
     (`_unlikeliness`) among those within READ_SIZE_TOLERANCE of the size of the spots read surely
     naming a card (the frame's indices, `_sure`), each glanced at (`LookReads.glance`). Where no
-    spot read surely, the cards named by their outlines (`side`, `card_side`) size the index, and
-    where they are one card, ONE_CARD_READS_A_LOOK are read."""
+    spot read surely, the `cards_sized` card-shaped outlines named (their median short side `side`,
+    `_card_shorts`) size the index, and where they are one card, ONE_CARD_READS_A_LOOK are read."""
     sure = [spot for look in looks for spot, reading in look.readings if _sure(reading)]
     reads = MORE_READS_A_LOOK
     if sure:
         size = float(np.median([spot.spacing for spot in sure]))
     elif side is not None:
         size = SPACING_OF_CARD * side
-        if len(_card_shorts(outlines)) < 2:
+        if cards_sized < 2:
             reads = ONE_CARD_READS_A_LOOK
     else:
         return
