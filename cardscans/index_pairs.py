@@ -33,7 +33,8 @@ A person reads such a card by its index, not its edge. So:
    that side (`edge_strip`): where the rest of the card lies, left or right, the two do not tell;
 8. after every look, on any deck: a spot read at steps 5 to 7 (or one of the few more spots a look this
    step reads) that reads a card beyond doubt names it alone (cardscans.lone_indices: a card of a fanned
-   hand shows one index only).
+   hand shows one index only), and two such spots read in any looks that stand as one card's indices
+   name it reading it alike, each a little less surely.
 """
 
 from __future__ import annotations
@@ -152,7 +153,9 @@ def cards_by_index_pairs(image: npt.NDArray[np.uint8], read: ReadIndex,
         return named
     # after every look: an index one look read alone may belong to a card a pair of another named
     outlines = taken + [np.array(sighting.polygon, np.float32) for sighting in named]
-    return named + named_by_lone_indices(looks, outlines, steps.lone)
+    # steps 6 and 7 are taken only on a deck printing four indices (pipeline.Scanner): so is the
+    # pairing of two indices side by side or down one long side at step 8
+    return named + named_by_lone_indices(looks, outlines, steps.lone, four_indices=steps.top is not None)
 
 
 class ReadIndex(Protocol):

@@ -45,6 +45,14 @@ TOP_INDICES_APART = (FACE[0] - 2 * RANK_CENTRE[0]) / SPACING  # a card's two top
 # two indices of one long side of a four-index card, a card's length apart (FACE: 6.9 SPACINGs)
 EDGE_DISTANCE = (5.5, 8.5)
 EDGE_SLANT = 0.3  # how far the line between them may lean off each one's down (tan ~17 degrees)
+# Two indices of one card as step 8 pairs two reads of it (`read_alike_partners`), each of which
+# must read the card: wider bounds than the steps that pair unread spots, as a card seen at a slant
+# or foreshortened leans and squeezes its indices past them (rf100's larger tune set: a 2S's top
+# indices 2.9 SPACINGs apart, a 4S's leaning 1.6 down over 4.1 across)
+READ_ALIKE_SIZE = 1.65  # one spot's spacing over the other's, at most
+READ_ALIKE_ACROSS = (3.0, 7.5)  # side by side, turned alike: how far across, in SPACINGs ...
+READ_ALIKE_OFF = 2.5  # ... and at most this far down or up
+READ_ALIKE_DOWN = (5.0, 10.0)  # turned half round: how far down, at most READ_ALIKE_ACROSS[1] to a side
 
 
 
@@ -171,6 +179,24 @@ def edge_partners(geometry: PairGeometry) -> npt.NDArray[np.bool_]:
     return geometry.linked((np.pi - np.abs(turn) < PARTNER_TURN) & (sizes < PARTNER_SIZE) & (sizes > 1 / PARTNER_SIZE)
                            & (down > EDGE_DISTANCE[0]) & (down < EDGE_DISTANCE[1])
                            & (np.abs(across) < EDGE_SLANT * down))
+
+
+def read_alike_partners(geometry: PairGeometry, four_indices: bool) -> npt.NDArray[np.bool_]:
+    """[i, j] (of `pair_geometry`), both ways: two spots that may be two indices of one card, for
+    step 8's pairs of reads alike (READ_ALIKE_SIZE ...). On a four-index deck: turned alike, side by
+    side (its top indices), or turned half round, below (its diagonal or one long side); on a
+    two-index deck, partners on its diagonal (`linked_partners`), the one pair it prints."""
+    if not four_indices:
+        diagonal = linked_partners(geometry, PARTNER_SIZE)
+        return np.asarray(diagonal | diagonal.T, dtype=np.bool_)
+    turn, sizes, down, across = geometry.turn, geometry.sizes, geometry.down, geometry.across
+    sized = (sizes < READ_ALIKE_SIZE) & (sizes > 1 / READ_ALIKE_SIZE)
+    side_by_side = ((np.abs(turn) < PARTNER_TURN) & (np.abs(down) <= READ_ALIKE_OFF)
+                    & (np.abs(across) >= READ_ALIKE_ACROSS[0]) & (np.abs(across) <= READ_ALIKE_ACROSS[1]))
+    below = ((np.pi - np.abs(turn) < PARTNER_TURN) & (down >= READ_ALIKE_DOWN[0]) & (down <= READ_ALIKE_DOWN[1])
+             & (np.abs(across) <= READ_ALIKE_ACROSS[1]))
+    related = geometry.linked(sized & (side_by_side | below))
+    return np.asarray(related | related.T, dtype=np.bool_)
 
 
 def inked_alike(spots: list[IndexSpot]) -> npt.NDArray[np.bool_]:

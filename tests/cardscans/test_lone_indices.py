@@ -14,7 +14,14 @@ from cardscans.card_drawing import playing_card_face
 from cardscans.card_glyphs import SHADED_LEVEL
 from cardscans.corner_index import CornerReading
 from cardscans.index_spots import IndexSpot, index_spots, upright_face
-from cardscans.lone_indices import LONE_SCORE, MORE_READS_A_LOOK, UNSIZED_SCORE, named_by_lone_indices
+from cardscans.lone_indices import (
+    LONE_SCORE,
+    MORE_READS_A_LOOK,
+    PAIRED_BEST,
+    PAIRED_SCORE,
+    UNSIZED_SCORE,
+    named_by_lone_indices,
+)
 from cardscans.playing_cards import CornerReader, corner_sighting
 from cardscans.quads import Quad, quad_contains
 from cardscans.sighting import CardSighting
@@ -57,11 +64,17 @@ def back_index(trick: list[tuple[IndexSpot, CornerReading]]) -> tuple[IndexSpot,
 
 
 def _named(readings: list[tuple[IndexSpot, CornerReading]], outlines: list[Quad],
-           named_already: frozenset[str] = frozenset()) -> list[CardSighting]:
-    def confirm(quad: Quad, reading: CornerReading) -> CardSighting | None:
-        return None if reading.card_id in named_already else corner_sighting(reading, quad, None)
+           named_already: frozenset[str] = frozenset(), four_indices: bool = True) -> list[CardSighting]:
+    named = set(named_already)
 
-    return named_by_lone_indices([_Look(readings)], outlines, confirm)
+    def confirm(quad: Quad, reading: CornerReading) -> CardSighting | None:
+        # as pipeline's name_read: a card named already in the frame is not named again
+        if reading.card_id in named:
+            return None
+        named.add(reading.card_id or "")
+        return corner_sighting(reading, quad, None)
+
+    return named_by_lone_indices([_Look(readings)], outlines, confirm, four_indices)
 
 
 def test_a_card_whose_one_index_is_in_view_is_named_by_it_on_its_corner(
@@ -176,3 +189,49 @@ def test_of_more_unread_spots_than_it_reads_the_one_beside_a_surely_read_index_i
     found = named_by_lone_indices([look], [FRONT_CARD], lambda quad, read: corner_sighting(read, quad, None))
     assert [s.card_id for s in found if s.card_id != "7S"] == ["QD"]
     assert len(look.readings) == 1 + MORE_READS_A_LOOK and sum(look.has(spot) for spot in cloth) < len(cloth)
+
+
+@pytest.fixture(scope="module")
+def seven_indices(trick: list[tuple[IndexSpot, CornerReading]]) -> list[tuple[IndexSpot, CornerReading]]:
+    """The front 7S's two indices, on its diagonal, each as the real reader read it."""
+    sevens = [(spot, reading) for spot, reading in trick if reading.card_id == "7S"]
+    assert len(sevens) == 2
+    return sevens
+
+
+def _scored(read: tuple[IndexSpot, CornerReading], score: float) -> tuple[IndexSpot, CornerReading]:
+    return read[0], replace(read[1], score=score)
+
+
+def test_two_indices_of_one_card_read_alike_less_surely_than_one_must_name_it(
+        seven_indices: list[tuple[IndexSpot, CornerReading]]) -> None:
+    """Each of the 7S's indices read below LONE_SCORE names nothing alone; the two, partners on its
+    diagonal, name it once, on either deck, one of them read at PAIRED_BEST."""
+    unsure = (PAIRED_SCORE + LONE_SCORE) / 2
+    assert PAIRED_BEST <= unsure < LONE_SCORE
+    first, second = (_scored(read, unsure) for read in seven_indices)
+    assert _named([first], []) == [] and _named([second], []) == []
+    for four_indices in (True, False):
+        assert [s.card_id for s in _named([first, second], [], four_indices=four_indices)] == ["7S"]
+    # both below PAIRED_BEST: a chance pair of pips reads so (a 9H's two top hearts, read AD)
+    assert _named([_scored(first, PAIRED_BEST - 0.01), _scored(second, PAIRED_BEST - 0.01)], []) == []
+    # one below PAIRED_SCORE: the other stands alone
+    assert _named([_scored(first, PAIRED_SCORE - 0.01), second], []) == []
+
+
+def test_reads_alike_that_no_one_card_prints_so_name_nothing(
+        seven_indices: list[tuple[IndexSpot, CornerReading]]) -> None:
+    """Two reads of the 7S: of the same index (two looks found it), of two spots of its size turned
+    alike side by side on a two-index deck (no card prints two top indices there), or of a spot far
+    beyond the card's length: each is one index read, less surely than it must be."""
+    unsure = (PAIRED_SCORE + LONE_SCORE) / 2
+    (spot, reading), _ = seven_indices
+    again = IndexSpot(spot.rank + 0.1 * spot.spacing, spot.suit + 0.1 * spot.spacing)
+    assert _named([(spot, replace(reading, score=unsure)), (again, replace(reading, score=unsure))], []) == []
+    beside = 4.9 * spot.spacing * spot.across
+    top_right = IndexSpot(spot.rank + beside, spot.suit + beside)
+    pair = [(spot, replace(reading, score=unsure)), (top_right, replace(reading, score=unsure))]
+    assert [s.card_id for s in _named(pair, [], four_indices=True)] == ["7S"]
+    assert _named(pair, [], four_indices=False) == []
+    far = 12 * spot.spacing * spot.down
+    assert _named([pair[0], (IndexSpot(spot.rank + far, spot.suit + far), replace(reading, score=unsure))], []) == []
