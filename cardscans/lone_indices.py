@@ -10,9 +10,9 @@ trusted (never invent):
 - it names a card no tag, outline or pair in the frame named, at LONE_SCORE or better, at the plain
   ink cut or the looser one (the tighter and shaded cuts are those that read a patterned cloth's
   print as an index: rf100 tune scenes); or at PAIRED_SCORE, where a spot that stands as another
-  index of its card stands (`spot_pairs.read_alike_partners`) reads the card alike, one of the two at
-  PAIRED_BEST: two of a card's indices read in different looks, or less surely than a pair step asks
-  (`_paired`);
+  index of its card (`spot_pairs.read_alike_partners`) reads it alike, or reads its rank over a
+  suit whose shape leans to its suit, one of the two reading the card at PAIRED_BEST: two of a
+  card's indices read in different looks, or less surely than a pair step asks (`_paired`);
 - no other spot read where it stands names another card;
 - it is of the size of an index of the cards named in the frame (`_card_shorts`): a spot of a cloth's
   pattern, or a card's pips, is seldom. In a frame where no card-shaped outline was named to size it
@@ -83,7 +83,9 @@ SIZE_TOLERANCE = 0.25
 # A card two of its indices read alike (`_paired`), each at PAIRED_SCORE, one of them at PAIRED_BEST:
 # rf100's larger tune set 1,982 -> 1,995 of 2,187 named, its tune set 349 -> 353, the white singles
 # 147 -> 148 of 166, none more named wrong on any tune or check set nor on the blurred frames; with
-# no PAIRED_BEST, two hearts atop a 9H's pips read AD at 0.67 and 0.69 (and at 0.6 and 0.75, 5 fewer)
+# no PAIRED_BEST, two hearts atop a 9H's pips read AD at 0.67 and 0.69 (and at 0.6 and 0.75, 5 fewer).
+# A partner that reads only the rank and a suit shape leaning to the card's: the larger tune set
+# 1,995 -> 2,000, none more wrong (with the card read at 0.75 where its partner reads no card, 1,997)
 PAIRED_SCORE = 0.65
 PAIRED_BEST = 0.7
 
@@ -209,20 +211,33 @@ def _sure(reading: CornerReading) -> bool:
 
 def _paired(read: list[tuple[IndexSpot, CornerReading]], four_indices: bool) -> set[int]:
     """The reads (their numbers in `read`) of a card that a spot standing as another of its indices
-    reads alike (`spot_pairs.read_alike_partners`), each read at PAIRED_SCORE or better at
-    LONE_INK_LEVELS, one of the two at PAIRED_BEST. The same index found by two looks is one spot
-    read twice, no partner."""
-    numbers = [number for number, (_, reading) in enumerate(read) if reading.card_id is not None
+    (`spot_pairs.read_alike_partners`) reads alike: it reads the card, or its rank over a suit too
+    blurred or small to be sure of whose shape leans to the card's (`_leaning_card`). Each at
+    PAIRED_SCORE or better at LONE_INK_LEVELS, one of the two reading the card at PAIRED_BEST. The
+    same index found by two looks is one spot read twice, no partner."""
+    numbers = [number for number, (_, reading) in enumerate(read) if _leaning_card(reading) is not None
                and reading.score >= PAIRED_SCORE and reading.ink_level in LONE_INK_LEVELS]
     if len(numbers) < 2:
         return set()
     related = read_alike_partners(pair_geometry([read[number][0] for number in numbers]), four_indices)
     paired: set[int] = set()
+    # the relation holds both ways: each pair is met twice, once as each one's partner
     for first, second in zip(*np.nonzero(related), strict=True):
-        one, other = read[numbers[first]][1], read[numbers[second]][1]
-        if one.card_id == other.card_id and max(one.score, other.score) >= PAIRED_BEST:
-            paired.update((numbers[first], numbers[second]))
+        one, partner = read[numbers[first]][1], read[numbers[second]][1]
+        if one.card_id is None or _leaning_card(partner) != one.card_id:
+            continue
+        if max(one.score, partner.score if partner.card_id else 0.0) >= PAIRED_BEST:
+            paired.add(numbers[first])
     return paired
+
+
+def _leaning_card(reading: CornerReading) -> str | None:
+    """The card a reading names, else the one its rank over the suit its shape leans to would."""
+    if reading.card_id is not None:
+        return reading.card_id
+    if reading.rank is None or reading.suit_lean is None:
+        return None
+    return reading.rank + reading.suit_lean
 
 
 def _card_sized(spot: IndexSpot, side: float | None) -> bool:

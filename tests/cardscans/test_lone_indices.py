@@ -235,3 +235,22 @@ def test_reads_alike_that_no_one_card_prints_so_name_nothing(
     assert _named(pair, [], four_indices=False) == []
     far = 12 * spot.spacing * spot.down
     assert _named([pair[0], (IndexSpot(spot.rank + far, spot.suit + far), replace(reading, score=unsure))], []) == []
+
+
+def test_a_partner_that_reads_only_the_rank_and_a_suit_leaning_to_the_cards_confirms_it(
+        seven_indices: list[tuple[IndexSpot, CornerReading]]) -> None:
+    """The 7S's other index too blurred to tell its suit for sure, its shape leaning to a spade: with
+    the 7S read at PAIRED_BEST, the card is named; leaning to a club, or with the 7S itself read
+    less surely, nothing is."""
+    (spot, reading), (other, other_reading) = seven_indices
+    sure_enough = (PAIRED_BEST + LONE_SCORE) / 2
+    first = (spot, replace(reading, score=sure_enough))
+
+    def rank_only(lean: str, score: float) -> tuple[IndexSpot, CornerReading]:
+        return other, replace(other_reading, card_id=None, score=score, reason="suit not readable (S or C)",
+                              rank="7", suit_lean=lean)
+
+    assert [s.card_id for s in _named([first, rank_only("S", PAIRED_SCORE)], [])] == ["7S"]
+    assert _named([first, rank_only("C", PAIRED_SCORE)], []) == []
+    assert _named([first, rank_only("S", PAIRED_SCORE - 0.01)], []) == []
+    assert _named([(spot, replace(reading, score=PAIRED_BEST - 0.01)), rank_only("S", sure_enough)], []) == []
