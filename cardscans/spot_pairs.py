@@ -4,7 +4,8 @@ cardscans.index_pairs' steps pair into cards.
 Every pair is measured as its first spot stands (`PairGeometry`: the turn between the two, their
 sizes, and how far down and across the second lies, in the first's spacings), only where the two
 are near and alike enough to be one card's indices, and turned alike or half round. Three relations
-are told from it:
+pair spots unread (the steps read those they pair), and a looser fourth pairs two reads of one card
+(`read_alike_partners`, step 8's):
 - partners on a card's diagonal: turned half round, a card's length down and to one side
   (`partners`, `linked_partners`; a card seen at a slant from near prints one up to twice the other's
   size: `inked_alike` then asks for alike ink);
@@ -93,8 +94,9 @@ class PairGeometry:
 # a little beyond the farthest and the most unlike in size any relation pairs (PARTNER_DISTANCE;
 # SLANTED_PARTNER_SIZE), so that rounding never leaves out a pair a relation holds
 NEAR_PAIR = 1.01 * max(PARTNER_DISTANCE[1], SIDE_DISTANCE[1] * np.hypot(1, SIDE_SLANT),
-                       EDGE_DISTANCE[1] * np.hypot(1, EDGE_SLANT))
-MOST_PAIR_SIZE = 1.01 * max(PARTNER_SIZE, SLANTED_PARTNER_SIZE)
+                       EDGE_DISTANCE[1] * np.hypot(1, EDGE_SLANT),
+                       np.hypot(READ_ALIKE_ACROSS[1], max(READ_ALIKE_DOWN[1], READ_ALIKE_OFF)))
+MOST_PAIR_SIZE = 1.01 * max(PARTNER_SIZE, SLANTED_PARTNER_SIZE, READ_ALIKE_SIZE)
 # every relation asks for two spots turned alike or half round, within PARTNER_TURN: the cosine of
 # their turn must be at least this far from 0 (a little beyond, as above)
 LEAST_PAIR_TURN = float(np.cos(1.01 * PARTNER_TURN))
