@@ -207,8 +207,8 @@ def test_two_indices_of_one_card_read_alike_less_surely_than_one_must_name_it(
         seven_indices: list[tuple[IndexSpot, CornerReading]]) -> None:
     """Each of the 7S's indices read below LONE_SCORE names nothing alone; the two, partners on its
     diagonal, name it once, on either deck, one of them read at PAIRED_BEST."""
-    unsure = (PAIRED_SCORE + LONE_SCORE) / 2
-    assert PAIRED_BEST <= unsure < LONE_SCORE
+    unsure = (PAIRED_BEST + LONE_SCORE) / 2
+    assert PAIRED_SCORE < PAIRED_BEST <= unsure < LONE_SCORE
     first, second = (_scored(read, unsure) for read in seven_indices)
     assert _named([first], []) == [] and _named([second], []) == []
     for four_indices in (True, False):
@@ -224,7 +224,7 @@ def test_reads_alike_that_no_one_card_prints_so_name_nothing(
     """Two reads of the 7S: of the same index (two looks found it), of two spots of its size turned
     alike side by side on a two-index deck (no card prints two top indices there), or of a spot far
     beyond the card's length: each is one index read, less surely than it must be."""
-    unsure = (PAIRED_SCORE + LONE_SCORE) / 2
+    unsure = (PAIRED_BEST + LONE_SCORE) / 2
     (spot, reading), _ = seven_indices
     again = IndexSpot(spot.rank + 0.1 * spot.spacing, spot.suit + 0.1 * spot.spacing)
     assert _named([(spot, replace(reading, score=unsure)), (again, replace(reading, score=unsure))], []) == []
