@@ -291,7 +291,17 @@ class AppPage:
         self.page.get_by_text(text).first.wait_for(state="detached", timeout=timeout)
 
     def fill(self, label: str, value: str) -> None:
+        """Type `value` into the box `label`. When the box has not come and the button tapped last is
+        still on the screen, that tap was lost (a full-suite run lost "Pick a card" so, and "Search
+        cards" never came): it is tapped once more (`tap_again_if_lost`) and the box waited for again."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
         box = self.page.get_by_role("textbox", name=label)
+        try:
+            box.first.wait_for(timeout=PANEL_TIMEOUT_MS)
+        except PlaywrightTimeout:
+            if not self.tap_again_if_lost(f"for the box {label!r}"):
+                raise
         for _ in range(3):
             box.click()
             box.fill(value)
