@@ -62,6 +62,12 @@ UNCLEAR_INK_MARGIN = 0.1
 # (Ammememe's flat-topped 3 scores 0.75-0.83 as a 3 and 0.82-0.83 as a 5)
 PIPS_SETTLE_MARGIN = 0.1
 COURT_RANKS = ("J", "Q", "K")
+# a court letter read less well than this is unclear: under the English reader a German deck's B
+# (its jack) reads as a Q at 0.60-0.70 on both corners, over a face that shows a picture as a
+# queen's does (anima-german-overlaps-turned: 5 of 120 cards named so, 1 with this; the English
+# tune and check sets name the same cards as without it, rf100's larger tune set one more; the
+# German ones under their own reader one fewer)
+MIN_COURT_SCORE = 0.66
 SUIT_UNREADABLE = "suit not readable"  # the reason read_glyphs gives when a suit's shape is in doubt
 NO_SUIT = "no suit below the rank"
 # A "rank" that matches a suit's shape about as well as its best rank (within this) is a pip over a
@@ -236,6 +242,9 @@ class IndexReader:
         if label is None:
             return CornerReading(None, rank_score, f"rank not readable ({reason})")
         rank = printed[label]
+        if rank in COURT_RANKS and rank_score < MIN_COURT_SCORE:
+            return CornerReading(None, rank_score, f"court letter unclear ({label} at {rank_score:.2f}): a deck of "
+                                 "other letters? choose them on the Decks screen")
         in_pieces = rank_glyph.parts >= 2 and label not in TWO_PART_RANKS
         if rank == JOKER:
             return CornerReading(JOKER, rank_score, red=rank_glyph.redness > RED_CHROMA, margin=rank_margin)
