@@ -64,9 +64,9 @@ PIPS_SETTLE_MARGIN = 0.1
 COURT_RANKS = ("J", "Q", "K")
 # a court letter read less well than this is unclear: under the English reader a German deck's B
 # (its jack) reads as a Q at 0.60-0.70 on both corners, over a face that shows a picture as a
-# queen's does (anima-german-overlaps-turned: 5 of 120 cards named so, 1 with this; the English
-# tune and check sets name the same cards as without it, rf100's larger tune set one more; the
-# German ones under their own reader one fewer)
+# queen's does (anima-german-overlaps-turned: 5 of 120 cards named so, 1 with this). Every other
+# tune and check set names the same cards with it as without, but rf100's larger tune set (one
+# more) and the German turned tricks under their own reader (one fewer)
 MIN_COURT_SCORE = 0.66
 SUIT_UNREADABLE = "suit not readable"  # the reason read_glyphs gives when a suit's shape is in doubt
 NO_SUIT = "no suit below the rank"
