@@ -427,7 +427,7 @@ def _red_lead(suit_bank: Bank, suit_glyph: Glyph) -> float:
 
 
 def settled_black_suit(lead: float, suit: str | None, score: float, reason: str, margin: float,
-                   leaning: str | None, rank_margin: float) -> tuple[str | None, str, float]:
+                       leaning: str | None, rank_margin: float) -> tuple[str | None, str, float]:
     """A black suit as the templates read it (`suit`, at `score` by `margin`, else `reason`; the
     suit they lean to, `leaning`) and as its gradients lead (cardscans.black_suits, positive: a
     spade): the suit, its reason and margin. Plainly against the templates, no suit. Where the
@@ -439,7 +439,7 @@ def settled_black_suit(lead: float, suit: str | None, score: float, reason: str,
     gradients = "S" if lead > 0 else "C"
     if suit is not None:
         if gradients != suit:
-            return None, f"{suit} or {gradients} (spade or club: the templates and the gradients disagree)", margin
+            return None, f"{suit} or {gradients}: the templates and its gradients disagree", margin
         return suit, reason, margin
     if leaning == gradients and score >= SUIT_MATCHING.min_score and rank_margin >= CLEAR_RANK_MARGIN:
         return gradients, "", SUIT_MATCHING.margin
