@@ -106,8 +106,8 @@ def judged(glyphs: Glyphs) -> None:
     features, spades = np.array(glyphs.features), np.array(glyphs.spades)
     templates, halves = np.array(glyphs.templates_lead), np.array(glyphs.halves)
     learn, judge = halves == 0, halves == 1
-    leads = features[judge] @ (discriminant := learned(features[learn], spades[learn], SHRINKAGE)).weights
-    leads += discriminant.bias
+    discriminant = learned(features[learn], spades[learn], SHRINKAGE)
+    leads = features[judge] @ discriminant.weights + discriminant.bias
     leads[np.array(glyphs.heights)[judge] < MIN_HEIGHT] = 0.0  # as SpadeOrClub.lead: too small to ask
     truth, by_templates = spades[judge], templates[judge]
     print(f"{len(spades)} glyphs ({spades.mean():.0%} spades), {judge.sum()} judged")
