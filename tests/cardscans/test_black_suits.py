@@ -5,7 +5,7 @@ and on the drawn suits of card art, and the rules by which corner_index weighs t
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -13,31 +13,18 @@ import cv2
 import numpy as np
 import pytest
 
-from cardscans.balanced_face import BalancedFace, balance
+from cardscans.balanced_face import balance
 from cardscans.black_suits import MIN_HEIGHT, SpadeOrClub, shipped
 from cardscans.card_drawing import blank_face, draw_suit, with_rank_above
-from cardscans.card_glyphs import RED_CHROMA, Glyph, corner_glyphs
-from cardscans.corner_index import SUIT_MATCHING, SURE_GRADIENT_LEAD, CornerReading, settled_black_suit
-from cardscans.pipeline import Scanner
+from cardscans.card_glyphs import Glyph, corner_glyphs
+from cardscans.corner_index import SUIT_MATCHING, SURE_GRADIENT_LEAD, settled_black_suit
 from cardscans.playing_cards import CornerReader
 
 DATA = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "cards-ammememe"
+sys.path.insert(0, str(DATA.parent / "cards-real"))
+from build_black_suits import CuttingReader, labelled_black_suits  # noqa: E402  # how the glyphs were cut to learn on
+
 MANIFEST: dict[str, Any] = json.loads((DATA / "manifest.json").read_text(encoding="utf-8"))
-
-
-@dataclass
-class _KeepingReader(CornerReader):
-    """The corner reader, keeping each black suit glyph it cuts under a rank it reads."""
-
-    kept: list[tuple[str, Glyph]] = field(default_factory=list, repr=False, compare=False)
-
-    def _read_shapes(self, rank_glyph: Glyph | None, suit_glyph: Glyph | None,
-                     face: BalancedFace | None = None) -> CornerReading:
-        reading = super()._read_shapes(rank_glyph, suit_glyph, face)
-        rank = reading.rank or (reading.card_id or "")[:-1]
-        if rank and suit_glyph is not None and suit_glyph.redness <= RED_CHROMA / 2:
-            self.kept.append((rank, suit_glyph))
-        return reading
 
 
 def discriminant() -> SpadeOrClub:
@@ -47,19 +34,14 @@ def discriminant() -> SpadeOrClub:
 
 
 def test_black_suits_of_photos_never_learned_from_lean_to_their_own_suit() -> None:
-    reader = _KeepingReader.for_deck("english")
-    assert isinstance(reader, _KeepingReader)  # for_deck keeps the class
-    scanner = Scanner(catalog="playing-cards", corners=reader)
+    reader = CuttingReader.for_deck("english")
+    assert isinstance(reader, CuttingReader)  # for_deck keeps the class
     leads: list[tuple[float, bool]] = []
     for photo in MANIFEST["photos"]:
-        if photo["role"] != "report" or photo["deck"] != "white":
-            continue
-        reader.kept.clear()
-        scanner.scan(cv2.imread(str(DATA / "photos" / photo["file"]), cv2.IMREAD_COLOR), effort="fast")
-        for rank, glyph in reader.kept:
-            blacks = {card for card in photo["cards"] + photo["partial"] if card[:-1] == rank and card[-1] in "SC"}
-            if len(blacks) == 1:
-                leads.append((discriminant().lead(glyph), blacks.pop().endswith("S")))
+        if photo["role"] == "report" and photo["deck"] == "white":
+            image = np.asarray(cv2.imread(str(DATA / "photos" / photo["file"]), cv2.IMREAD_COLOR), np.uint8)
+            leads += [(discriminant().lead(glyph), spade)
+                      for glyph, spade, _ in labelled_black_suits(reader, image, photo["cards"] + photo["partial"])]
     assert len(leads) >= 20, len(leads)
     right = sum((lead > 0) == spade for lead, spade in leads)
     plain = [(lead, spade) for lead, spade in leads if abs(lead) >= SURE_GRADIENT_LEAD]

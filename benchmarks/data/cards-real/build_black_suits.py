@@ -34,7 +34,7 @@ if str(ROOT) not in sys.path:
 
 from benchmarks.scan_real_cards import load_sets, photos  # noqa: E402
 from cardscans.balanced_face import BalancedFace  # noqa: E402
-from cardscans.black_suits import MIN_HEIGHT, SpadeOrClub, glyph_features, learned  # noqa: E402
+from cardscans.black_suits import MIN_HEIGHT, glyph_features, learned  # noqa: E402
 from cardscans.card_glyphs import RED_CHROMA, Glyph  # noqa: E402
 from cardscans.corner_index import SUIT_MATCHING, SURE_GRADIENT_LEAD, CornerReading  # noqa: E402
 from cardscans.pipeline import Scanner  # noqa: E402
@@ -48,9 +48,9 @@ SHRINKAGE = 1.0  # of 0.1 and 1.0 on the halves, the surer (93.1 % of the judged
 
 
 @dataclass
-class _CuttingReader(CornerReader):
-    """The corner reader without the discriminant, keeping each black suit glyph it reads under a
-    rank, with that rank and the templates' lead of a spade over a club."""
+class CuttingReader(CornerReader):
+    """The corner reader keeping each black suit glyph it reads under a rank, with that rank and the
+    templates' lead of a spade over a club (tests/cardscans/test_black_suits.py cuts them so too)."""
 
     cut: list[tuple[str, Glyph, float]] = field(default_factory=list, repr=False, compare=False)
 
@@ -62,6 +62,23 @@ class _CuttingReader(CornerReader):
             scores = label_scores(self._bank("suit"), suit_glyph)
             self.cut.append((rank, suit_glyph, scores.get("S", 0.0) - scores.get("C", 0.0)))
         return reading
+
+
+def labelled_black_suits(reader: CuttingReader, image: npt.NDArray[np.uint8],
+                         cards: list[str]) -> list[tuple[Glyph, bool, float]]:
+    """Each black suit glyph the reader cuts under a rank scanning `image` (each cut once), labelled
+    spade or not by `cards` when they hold one black card of that rank, with the templates' lead."""
+    reader.cut.clear()
+    Scanner(catalog="playing-cards", corners=reader).scan(image, effort="fast")
+    kept: set[bytes] = set()
+    labelled = []
+    for rank, glyph, lead in reader.cut:
+        blacks = {card for card in cards if card[:-1] == rank and card[-1] in "SC"}
+        digest = hashlib.sha256(glyph.mask.tobytes()).digest()
+        if len(blacks) == 1 and digest not in kept:
+            kept.add(digest)
+            labelled.append((glyph, blacks.pop().endswith("S"), lead))
+    return labelled
 
 
 @dataclass
@@ -78,22 +95,13 @@ def harvested() -> Glyphs:
     for card_set in load_sets():
         if card_set.role != "tune" or card_set.name not in SETS or card_set.missing:
             continue
-        reader = _CuttingReader.for_deck(card_set.indices, card_set.corners)
-        assert isinstance(reader, _CuttingReader)  # for_deck keeps the class
+        reader = CuttingReader.for_deck(card_set.indices, card_set.corners)
+        assert isinstance(reader, CuttingReader)  # for_deck keeps the class
         reader.spade_or_club = None
-        scanner = Scanner(catalog="playing-cards", corners=reader)
         for image, photo in photos(card_set):
-            reader.cut.clear()
-            scanner.scan(image, effort="fast")
-            kept: set[bytes] = set()
-            for rank, glyph, lead in reader.cut:
-                blacks = {card for card in [*photo.cards, *photo.partial] if card[:-1] == rank and card[-1] in "SC"}
-                digest = hashlib.sha256(glyph.mask.tobytes()).digest()
-                if len(blacks) != 1 or digest in kept:
-                    continue
-                kept.add(digest)
+            for glyph, spade, lead in labelled_black_suits(reader, image, [*photo.cards, *photo.partial]):
                 glyphs.features.append(glyph_features(glyph.mask, glyph.aspect))
-                glyphs.spades.append(blacks.pop().endswith("S"))
+                glyphs.spades.append(spade)
                 glyphs.templates_lead.append(lead)
                 glyphs.heights.append(glyph.box[3])
                 glyphs.halves.append(zlib.crc32(f"{card_set.name}/{photo.path.name}".encode()) % 2)
@@ -112,7 +120,7 @@ def judged(glyphs: Glyphs) -> None:
     truth, by_templates = spades[judge], templates[judge]
     print(f"{len(spades)} glyphs ({spades.mean():.0%} spades), {judge.sum()} judged")
     print(f"right by the templates alone {np.mean((by_templates > 0) == truth):.1%}, "
-          f"by the gradients alone {np.mean((leads > 0) == truth):.1%}")
+          f"by the gradients alone {_share(leads[leads != 0] > 0, truth[leads != 0])} of those {MIN_HEIGHT} px high")
     for low, high in ((0.0, SUIT_MATCHING.margin), (SUIT_MATCHING.margin, 0.1), (0.1, 1.0)):
         band = (np.abs(by_templates) >= low) & (np.abs(by_templates) < high)
         agreed = band & (np.abs(leads) >= SURE_GRADIENT_LEAD) & ((leads > 0) == (by_templates > 0))
@@ -137,7 +145,7 @@ def main() -> int:
         return 2
     judged(glyphs)
     if not args.judge_only:
-        discriminant: SpadeOrClub = learned(np.array(glyphs.features), np.array(glyphs.spades), SHRINKAGE)
+        discriminant = learned(np.array(glyphs.features), np.array(glyphs.spades), SHRINKAGE)
         discriminant.save()
         print(f"wrote {len(discriminant.weights)} weights, learned on {len(glyphs.spades)} glyphs")
     return 0
