@@ -15,6 +15,8 @@ from cardscans.card_glyphs import SHADED_LEVEL
 from cardscans.corner_index import CornerReading
 from cardscans.index_spots import IndexSpot, index_spots, upright_face
 from cardscans.lone_indices import (
+    CLEAR_RANK_MARGIN,
+    CLEAR_RANK_SCORE,
     LONE_SCORE,
     MORE_READS_A_LOOK,
     PAIRED_BEST,
@@ -108,9 +110,25 @@ def test_without_a_card_to_size_it_by_an_index_must_read_surer(back_index: tuple
     assert [s.card_id for s in _named([(spot, replace(reading, score=UNSIZED_SCORE))], [])] == ["QD"]
 
 
-def test_below_the_lone_score_an_index_names_nothing(back_index: tuple[IndexSpot, CornerReading]) -> None:
+def test_below_the_lone_score_an_index_whose_rank_is_in_doubt_names_nothing(
+        back_index: tuple[IndexSpot, CornerReading]) -> None:
     spot, reading = back_index
-    assert _named([(spot, replace(reading, score=LONE_SCORE - 0.01))], [FRONT_CARD]) == []
+    doubted = replace(reading, score=LONE_SCORE - 0.01, rank_margin=CLEAR_RANK_MARGIN - 0.01)
+    assert _named([(spot, doubted)], [FRONT_CARD]) == []
+
+
+def test_below_the_lone_score_an_index_whose_rank_is_clear_names_its_card_where_the_frame_sizes_it(
+        back_index: tuple[IndexSpot, CornerReading]) -> None:
+    """A rank far clear of every other at CLEAR_RANK_SCORE names the card among cards that size it;
+    alone in the frame, with nothing to size it, it names nothing (UNSIZED_SCORE), nor a little
+    below CLEAR_RANK_SCORE, nor at a cut this step does not trust."""
+    spot, reading = back_index
+    clear = replace(reading, score=CLEAR_RANK_SCORE, rank_margin=CLEAR_RANK_MARGIN)
+    assert CLEAR_RANK_SCORE < LONE_SCORE
+    assert [s.card_id for s in _named([(spot, clear)], [FRONT_CARD])] == ["QD"]
+    assert _named([(spot, clear)], []) == []
+    assert _named([(spot, replace(clear, score=CLEAR_RANK_SCORE - 0.01))], [FRONT_CARD]) == []
+    assert _named([(spot, replace(clear, ink_level=SHADED_LEVEL))], [FRONT_CARD]) == []
 
 
 def test_one_index_read_as_two_cards_names_neither(back_index: tuple[IndexSpot, CornerReading]) -> None:
