@@ -10,10 +10,11 @@ trusted (never invent):
 - it names a card no tag, outline or pair in the frame named, at LONE_SCORE or better, at the plain
   ink cut or the looser one (the tighter and shaded cuts are those that read a patterned cloth's
   print as an index: rf100 tune scenes), or at CLEAR_RANK_SCORE with its rank far clear of every
-  other, where the frame's cards size it (`_clear_rank`); or at PAIRED_SCORE, where a spot that stands as another
-  index of its card (`spot_pairs.read_alike_partners`) reads it alike, or reads its rank over a
-  suit whose shape leans to its suit, one of the two reading the card at PAIRED_BEST: two of a
-  card's indices read in different looks, or less surely than a pair step asks (`_paired`);
+  other, where the frame's cards size it (`_clear_rank`); or at PAIRED_SCORE, where a spot that
+  stands as another index of its card (`spot_pairs.read_alike_partners`) reads it alike, or reads
+  its rank over a suit whose shape leans to its suit, one of the two reading the card at
+  PAIRED_BEST: two of a card's indices read in different looks, or less surely than a pair step
+  asks (`_paired`);
 - no other spot read where it stands names another card;
 - it is of the size of an index of the cards named in the frame (`_card_shorts`): a spot of a cloth's
   pattern, or a card's pips, is seldom. In a frame where no card-shaped outline was named to size it
@@ -93,7 +94,7 @@ PAIRED_BEST = 0.75
 # A lone index read below LONE_SCORE whose rank stands far clear of every other rank (rank_margin)
 # is trusted too, where the frame's cards size it: of every card read by one index on the tune and
 # check sets (stop 48), 13 cards more named at 0.7 with a margin of 0.4 and none wrong; at 0.3, 20
-# more and one wrong; at 0.65 with 0.4, 18 more and two wrong (two-part 10s and suits misread)
+# more and one wrong; at 0.65 with 0.4, 18 more and two wrong (both 10s: a two-part rank)
 CLEAR_RANK_SCORE = 0.7
 CLEAR_RANK_MARGIN = 0.4
 
@@ -214,7 +215,12 @@ def _unlikeliness(spots: list[IndexSpot], size: float, sure_ranks: npt.NDArray[n
 
 def _sure(reading: CornerReading) -> bool:
     """Read as surely as one index must be to name its card alone."""
-    return reading.card_id is not None and reading.score >= LONE_SCORE and reading.ink_level in LONE_INK_LEVELS
+    return _read_at(reading, LONE_SCORE)
+
+
+def _read_at(reading: CornerReading, least: float) -> bool:
+    """Read naming a card at `least` or better, at a cut this step trusts (LONE_INK_LEVELS)."""
+    return reading.card_id is not None and reading.score >= least and reading.ink_level in LONE_INK_LEVELS
 
 
 def _paired(read: list[tuple[IndexSpot, CornerReading]], four_indices: bool) -> set[int]:
@@ -271,8 +277,7 @@ def _trusted(spot: IndexSpot, reading: CornerReading, side: float | None,
 def _clear_rank(reading: CornerReading) -> bool:
     """Read a little less surely than LONE_SCORE asks, its rank far clear of every other
     (CLEAR_RANK_SCORE, CLEAR_RANK_MARGIN), at a cut this step trusts."""
-    return (reading.card_id is not None and reading.score >= CLEAR_RANK_SCORE
-            and reading.rank_margin >= CLEAR_RANK_MARGIN and reading.ink_level in LONE_INK_LEVELS)
+    return _read_at(reading, CLEAR_RANK_SCORE) and reading.rank_margin >= CLEAR_RANK_MARGIN
 
 
 def _size_apart(spot: IndexSpot, size: float) -> float:
