@@ -58,8 +58,11 @@ NEARBY = 0.5  # in the spot's spacings: two spots this near read one index
 # spots this step reads in each look (~1.3 ms each), of those the pair steps left unread, likeliest
 # first (`_unlikeliness`): rf100 tune scenes (stop 39, by size and plain paper alone) 665 named with 1,
 # 667 with 2, 669 with 8, 672 with every one; rf100's larger tune set (stop 42, by UNLIKELINESS_WEIGHTS)
-# 1,923 of 2,187 named with 8, 1,928 with 12, 1,940 with every one (1.6 times the mean frame time)
-MORE_READS_A_LOOK = 8
+# 1,923 of 2,187 named with 8, 1,928 with 12, 1,940 with every one (1.6 times the mean frame time);
+# stop 50: 2,004 with 8, 2,013 with 16, 2,015 with 32 (ONE_CARD_READS_A_LOOK 3), 2,025 with 64 (and
+# 64), 2,031 with every one (twice the mean frame time), none more named wrong; 64 costs that set
+# about half its mean and median frame time again, the report scenes' median a third
+MORE_READS_A_LOOK = 64
 # an index's spacing over the card's short side, where no index was read surely to size the reads by
 # and the frame's named outlines do: 0.08-0.2 on the spots reading their own card that way (rf100's
 # larger tune set, stop 44), most about 0.14
@@ -67,8 +70,10 @@ SPACING_OF_CARD = 0.14
 # so sized by one card alone (a single card on the table, or a trick's front card), fewer reads a
 # look: rf100's larger tune set named 1,968 of 2,187 with 3 as with 8 (1,964 with 1), while a single
 # card's frame, where nothing more lies, pays each read (pstephenwille singles' median frame 15 ->
-# 18 ms with 3, 22 ms with 8)
-ONE_CARD_READS_A_LOOK = 3
+# 18 ms with 3, 22 ms with 8). Stop 50: reading as many as MORE_READS_A_LOOK names cards the frame's
+# one named card sizes (a trick's front card beside a fanned hand): rf100's larger tune set 2,004 -> 2,025
+# of 2,187 with both at 64, 2,015 with 32 and 3; the report singles' median frame stayed 16-18 ms
+ONE_CARD_READS_A_LOOK = 64
 # ... among those of about the frame's indices' size (|log| of spacing over their median), wider than
 # SIZE_TOLERANCE, which trusts a lone index: rf100's larger tune set 1,932 named reading every one at
 # 0.25, 1,940 at 0.5, 1,942 at any size
@@ -142,7 +147,7 @@ def named_by_lone_indices(looks: Sequence[LookReads], outlines: list[Quad],
     ranks = np.array([spot.rank for spot, _ in read], np.float64).reshape(-1, 2)
     covered = inside_any(outlines, ranks)
     named: list[CardSighting] = []
-    sure = [(spot.spacing, reading.card_id) for spot, reading in read if _sure(reading)]
+    sure = _each_index_once([(spot, reading) for spot, reading in read if _sure(reading)])
     paired = _paired(read, four_indices)
     for number in sorted(range(len(read)), key=lambda number: -read[number][1].score):
         spot, reading = read[number]
@@ -157,6 +162,18 @@ def named_by_lone_indices(looks: Sequence[LookReads], outlines: list[Quad],
         if sighting is not None:
             named.append(sighting)
     return named
+
+
+def _each_index_once(read: list[tuple[IndexSpot, CornerReading]]) -> list[tuple[float, str | None]]:
+    """The spacing and card of each index read, once: looks find one index again, and a size counted
+    once a look would weigh the median that sizes a lone index (`_trusted`) by how many looks found it
+    (a 3C of rf100's tune scenes went unnamed when a third look's read of a small 4C index moved it)."""
+    kept: list[tuple[IndexSpot, CornerReading]] = []
+    for spot, reading in read:
+        if not any(other.card_id == reading.card_id
+                   and float(np.hypot(*(known.rank - spot.rank))) < NEARBY * spot.spacing for known, other in kept):
+            kept.append((spot, reading))
+    return [(spot.spacing, reading.card_id) for spot, reading in kept]
 
 
 def _read_likeliest(looks: Sequence[LookReads], outlines: list[Quad], side: float | None,
