@@ -155,7 +155,7 @@ def named_by_lone_indices(looks: Sequence[LookReads], outlines: list[Quad],
                                    or (number in paired and _card_sized(spot, side))):
             continue
         if any(other.card_id not in (None, reading.card_id)
-               and float(np.hypot(*(neighbour.rank - spot.rank))) < NEARBY * spot.spacing
+               and _one_index(neighbour, spot)
                for neighbour, other in read):
             continue  # one index read two ways
         sighting = name(corner_outline(spot), reading)
@@ -171,9 +171,14 @@ def _each_index_once(read: list[tuple[IndexSpot, CornerReading]]) -> list[tuple[
     kept: list[tuple[IndexSpot, CornerReading]] = []
     for spot, reading in read:
         if not any(other.card_id == reading.card_id
-                   and float(np.hypot(*(known.rank - spot.rank))) < NEARBY * spot.spacing for known, other in kept):
+                   and _one_index(known, spot) for known, other in kept):
             kept.append((spot, reading))
     return [(spot.spacing, reading.card_id) for spot, reading in kept]
+
+
+def _one_index(one: IndexSpot, other: IndexSpot) -> bool:
+    """Whether two spots are one index (found twice, or cut two ways): their ranks within NEARBY."""
+    return float(np.hypot(*(one.rank - other.rank))) < NEARBY * other.spacing
 
 
 def _read_likeliest(looks: Sequence[LookReads], outlines: list[Quad], side: float | None,
