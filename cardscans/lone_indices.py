@@ -59,21 +59,17 @@ NEARBY = 0.5  # in the spot's spacings: two spots this near read one index
 # first (`_unlikeliness`): rf100 tune scenes (stop 39, by size and plain paper alone) 665 named with 1,
 # 667 with 2, 669 with 8, 672 with every one; rf100's larger tune set (stop 42, by UNLIKELINESS_WEIGHTS)
 # 1,923 of 2,187 named with 8, 1,928 with 12, 1,940 with every one (1.6 times the mean frame time);
-# stop 50: 2,004 with 8, 2,013 with 16, 2,015 with 32 (ONE_CARD_READS_A_LOOK 3), 2,025 with 64 (and
-# 64), 2,031 with every one (twice the mean frame time), none more named wrong; 64 costs that set
-# about half its mean and median frame time again, the report scenes' median a third
+# stop 50: 2,004 with 8, 2,013 with 16, 2,015 with 32, 2,025 with 64, 2,031 with every one (twice the
+# mean frame time), none more named wrong; 64 costs that set about half its mean and median frame
+# time again, the report scenes' median a third. Until stop 50 a frame sized by one named card alone
+# (a single card, a trick's front card) read 3 a look (pstephenwille singles' median frame 15 -> 18 ms
+# with 3, 22 ms with 8); the same budget there named 2,015 -> 2,025 with 64, and the report singles'
+# median frame stayed 16-18 ms
 MORE_READS_A_LOOK = 64
 # an index's spacing over the card's short side, where no index was read surely to size the reads by
 # and the frame's named outlines do: 0.08-0.2 on the spots reading their own card that way (rf100's
 # larger tune set, stop 44), most about 0.14
 SPACING_OF_CARD = 0.14
-# so sized by one card alone (a single card on the table, or a trick's front card), fewer reads a
-# look: rf100's larger tune set named 1,968 of 2,187 with 3 as with 8 (1,964 with 1), while a single
-# card's frame, where nothing more lies, pays each read (pstephenwille singles' median frame 15 ->
-# 18 ms with 3, 22 ms with 8). Stop 50: reading as many as MORE_READS_A_LOOK names cards the frame's
-# one named card sizes (a trick's front card beside a fanned hand): rf100's larger tune set 2,004 -> 2,025
-# of 2,187 with both at 64, 2,015 with 32 and 3; the report singles' median frame stayed 16-18 ms
-ONE_CARD_READS_A_LOOK = 64
 # ... among those of about the frame's indices' size (|log| of spacing over their median), wider than
 # SIZE_TOLERANCE, which trusts a lone index: rf100's larger tune set 1,932 named reading every one at
 # 0.25, 1,940 at 0.5, 1,942 at any size
@@ -142,7 +138,7 @@ def named_by_lone_indices(looks: Sequence[LookReads], outlines: list[Quad],
     index in each corner, so two side by side, or one below the other, may be one card's (`_paired`)."""
     shorts = _card_shorts(outlines)  # once a frame: the sizing of both the reads and the trust
     side = float(np.median(shorts)) if shorts else None  # the named cards' median short side
-    _read_likeliest(looks, outlines, side, len(shorts))
+    _read_likeliest(looks, outlines, side)
     read = [pair for look in looks for pair in look.readings]
     ranks = np.array([spot.rank for spot, _ in read], np.float64).reshape(-1, 2)
     covered = inside_any(outlines, ranks)
@@ -181,21 +177,17 @@ def _one_index(one: IndexSpot, other: IndexSpot) -> bool:
     return float(np.hypot(*(one.rank - other.rank))) < NEARBY * other.spacing
 
 
-def _read_likeliest(looks: Sequence[LookReads], outlines: list[Quad], side: float | None,
-                    cards_sized: int) -> None:
+def _read_likeliest(looks: Sequence[LookReads], outlines: list[Quad], side: float | None) -> None:
     """In each look, the MORE_READS_A_LOOK unread spots outside `outlines` likeliest an index
     (`_unlikeliness`) among those within READ_SIZE_TOLERANCE of the size of the spots read surely
     naming a card (the frame's indices, `_sure`), each glanced at (`LookReads.glance`). Where no
-    spot read surely, the `cards_sized` card-shaped outlines named (their median short side `side`,
-    `_card_shorts`) size the index, and where they are one card, ONE_CARD_READS_A_LOOK are read."""
+    spot read surely, the card-shaped outlines named (their median short side `side`, `_card_shorts`)
+    size the index."""
     sure = [spot for look in looks for spot, reading in look.readings if _sure(reading)]
-    reads = MORE_READS_A_LOOK
     if sure:
         size = float(np.median([spot.spacing for spot in sure]))
     elif side is not None:
         size = SPACING_OF_CARD * side
-        if cards_sized < 2:
-            reads = ONE_CARD_READS_A_LOOK
     else:
         return
     sure_ranks = np.array([spot.rank for spot in sure], np.float64).reshape(-1, 2)
@@ -208,7 +200,7 @@ def _read_likeliest(looks: Sequence[LookReads], outlines: list[Quad], side: floa
         outside = ~inside_any(outlines, np.array([spot.rank for spot in unread], np.float64))
         candidates = [spot for spot, ok in zip(unread, outside, strict=True) if ok]
         order = np.argsort(_unlikeliness(candidates, size, sure_ranks, sure_downs), kind="stable")
-        for number in order[:reads]:
+        for number in order[:MORE_READS_A_LOOK]:
             look.glance(candidates[int(number)])
 
 
