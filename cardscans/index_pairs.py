@@ -123,7 +123,7 @@ def cards_by_index_pairs(image: npt.NDArray[np.uint8], read: ReadIndex,
     all), so the ink is cut again against the paper (`index_spots`) for the cards the first look
     left (a German B whose thin stroke the local mean cut in two, beside the card it named), and
     then in the frame sharpened for the cards both left (a soft photo's blurred glyphs); so it is
-    too where the first look named a card.
+    too where the first look named a card, or paired spots outside the `taken` outlines.
     `later`: steps 6 to 8 (`LaterSteps`); None: none is taken. `detection`: the frame in grey,
     reduced as outlines are looked for in, when the caller has it (`index_spots.searched_frame`)."""
     detection = detection_of(image) if detection is None else detection  # once for every look
@@ -131,13 +131,19 @@ def cards_by_index_pairs(image: npt.NDArray[np.uint8], read: ReadIndex,
     steps = later or LaterSteps()
     named, first = _named_by_pairs(image, cut_spots(*searched, False), read, confirm, taken, colourless, steps)
     looks = [first]
-    if look_again or named:
+    if look_again or named or (taken and first.done):
         # a card the first look named lay where no outline named it (under another card, cut by the
         # frame), so a frame's others may lie so too, where the outlines saw nothing unnamed (rf100's
         # larger tune set: 1,968 -> 1,982 of 2,187 named, the rf100 tune scenes' median frame ~30 %
-        # longer). The cards named at the looks before are taken too: each finds only what they left. The
-        # second cuts the ink against the paper; the third cuts it in the frame sharpened, where a
-        # soft photo's blurred glyphs stand apart (rf100 tune scenes: 1,923 -> 1,934 of 2,187 named,
+        # longer); and where the outlines named a card and the first look paired spots outside it,
+        # naming none: the indices of a fanned card beside those named, which a later look's cut
+        # reads (since stop 51: rf100's larger tune set 2,029 -> 2,037 of 2,187 named, seen 357 -> 359
+        # of 386, no other tune or check set moved, none more named wrong; where a card was named,
+        # always looking again named 2,041 but tripled the white scenes' median frame, and
+        # pstephenwille's single cards' fourteenfold, most of whose first looks pair nothing). The
+        # cards named at the looks before are taken too: each finds only what they left. The second
+        # cuts the ink against the paper; the third cuts it in the frame sharpened, where a soft
+        # photo's blurred glyphs stand apart (rf100 tune scenes: 1,923 -> 1,934 of 2,187 named,
         # seen: 335 -> 338 of 386, none more named wrong on any tune or check set; docs/tags.md).
         # Sharpening the frame's grey for the outlines and every look instead named 1,972 there, but
         # 337 seen, and three cards wrong on three other tune and check sets.

@@ -5,7 +5,8 @@ A person reads such a card by that one index. The reader does so only where one 
 trusted (never invent):
 - the spot was read by steps 5 to 7, or is one of the few unread spots of each look this step reads:
   the likeliest indices, beside an index read naming a card, turned as it is and of its size
-  (`_read_likeliest`; where no index read surely, of the size the named cards' outlines give), each
+  (`_read_likeliest`; where no index read surely, of the size the named cards' outlines give, else
+  of the spots the pair steps read), each
   read at the two cuts this step trusts;
 - it names a card no tag, outline or pair in the frame named, at LONE_SCORE or better, at the plain
   ink cut or the looser one (the tighter and shaded cuts are those that read a patterned cloth's
@@ -179,16 +180,11 @@ def _one_index(one: IndexSpot, other: IndexSpot) -> bool:
 
 def _read_likeliest(looks: Sequence[LookReads], outlines: list[Quad], side: float | None) -> None:
     """In each look, the MORE_READS_A_LOOK unread spots outside `outlines` likeliest an index
-    (`_unlikeliness`) among those within READ_SIZE_TOLERANCE of the size of the spots read surely
-    naming a card (the frame's indices, `_sure`), each glanced at (`LookReads.glance`). Where no
-    spot read surely, the card-shaped outlines named (their median short side `side`, `_card_shorts`)
-    size the index."""
+    (`_unlikeliness`) among those within READ_SIZE_TOLERANCE of the frame's index size
+    (`_index_size`), each glanced at (`LookReads.glance`)."""
     sure = [spot for look in looks for spot, reading in look.readings if _sure(reading)]
-    if sure:
-        size = float(np.median([spot.spacing for spot in sure]))
-    elif side is not None:
-        size = SPACING_OF_CARD * side
-    else:
+    size = _index_size(looks, sure, side)
+    if size is None:
         return
     sure_ranks = np.array([spot.rank for spot in sure], np.float64).reshape(-1, 2)
     sure_downs = np.array([spot.down for spot in sure], np.float64).reshape(-1, 2)
@@ -202,6 +198,21 @@ def _read_likeliest(looks: Sequence[LookReads], outlines: list[Quad], side: floa
         order = np.argsort(_unlikeliness(candidates, size, sure_ranks, sure_downs), kind="stable")
         for number in order[:MORE_READS_A_LOOK]:
             look.glance(candidates[int(number)])
+
+
+def _index_size(looks: Sequence[LookReads], sure: list[IndexSpot], side: float | None) -> float | None:
+    """The spacing of the frame's indices that step 8 reads more spots of: the median of the spots
+    read surely naming a card; where none did, of the card-shaped outlines named (their median short
+    side `side`, `_card_shorts`); where none was named either, of the spots the pair steps read, the
+    widest pairs of the frame's likeliest indices (rf100's larger tune set, stop 51: 2,025 -> 2,029 of
+    2,187 named, no other tune or check set moved, none more named wrong; before, such a frame read
+    no more spots). None: no spot was read at all."""
+    if sure:
+        return float(np.median([spot.spacing for spot in sure]))
+    if side is not None:
+        return SPACING_OF_CARD * side
+    tried = [spot.spacing for look in looks for spot, _ in look.readings]
+    return float(np.median(tried)) if tried else None
 
 
 def _unlikeliness(spots: list[IndexSpot], size: float, sure_ranks: npt.NDArray[np.float64],
