@@ -155,7 +155,8 @@ def _area(polygon: object) -> float:
 def test_an_unread_spot_of_the_size_of_the_indices_read_is_read_and_named(
         trick: list[tuple[IndexSpot, CornerReading]], back_index: tuple[IndexSpot, CornerReading]) -> None:
     """The pair steps read the 7S's index and left the QD's unread: of the same size, it is read; where
-    no index was read surely, the size of the front card's outline sizes it."""
+    no index was read surely, the size of the front card's outline sizes it; where no card was named,
+    the spots the pair steps read."""
     queen, reading = back_index
     [seven, *_] = [(spot, read) for spot, read in trick if read.card_id == "7S"]
 
@@ -168,10 +169,18 @@ def test_an_unread_spot_of_the_size_of_the_indices_read_is_read_and_named(
     nothing_sure = _Look([(seven[0], replace(seven[1], card_id=None))], free=[queen], unread={id(queen): reading})
     assert [s.card_id for s in named_by_lone_indices([nothing_sure], [FRONT_CARD],
                                                      lambda quad, read: corner_sighting(read, quad, None))] == ["QD"]
-    # and with no card named either, no size to look for: no spot is read
-    nothing_named = _Look([(seven[0], replace(seven[1], card_id=None))], free=[queen], unread={id(queen): reading})
-    assert named_by_lone_indices([nothing_named], [], lambda quad, read: corner_sighting(read, quad, None)) == []
-    assert not nothing_named.has(queen)
+    # with no card named either, the spots the pair steps read size it: read, and named alone only
+    # at UNSIZED_SCORE, nothing sizing it against the frame's cards
+    for score, named in ((UNSIZED_SCORE, ["QD"]), (UNSIZED_SCORE - 0.01, [])):
+        nothing_named = _Look([(seven[0], replace(seven[1], card_id=None))], free=[queen],
+                              unread={id(queen): replace(reading, score=score)})
+        assert [s.card_id for s in named_by_lone_indices([nothing_named], [],
+                                                         lambda quad, read: corner_sighting(read, quad, None))] == named
+        assert nothing_named.has(queen)
+    # and where the pair steps read no spot, no size to look for: none is read
+    nothing_read = _Look([], free=[queen], unread={id(queen): reading})
+    assert named_by_lone_indices([nothing_read], [], lambda quad, read: corner_sighting(read, quad, None)) == []
+    assert not nothing_read.has(queen)
 
 
 def test_without_a_card_to_size_it_by_an_index_of_the_size_of_other_cards_sure_indices_names_its_card(
