@@ -181,6 +181,21 @@ def test_a_scene_with_no_card_shaped_outline_sizes_its_lone_indices_by_the_other
     assert {"JS", "KS"} <= set(named[0]) and "3C" in named[1]
 
 
+def test_a_fanned_card_beside_cards_the_outlines_named_is_read_by_a_later_look(
+        photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """rf100's larger tune set: fanned hands of diamonds and of hearts whose outlines named some
+    cards, and whose first look paired spots beside them but named nothing. The later looks' cuts
+    (against the paper, in the frame sharpened) read a KD, a JD and a 10H there (index_pairs, since
+    stop 51; before, those frames had no later look, and none of the three was named), and name no
+    card the photos do not show."""
+    labels = _labels()
+    expected = {"IMG_20220316_165120.jpg": "KD", "IMG_20220316_165433.jpg": "JD", "IMG_20220316_161839.jpg": "10H"}
+    named = named_in(_valid_photos(photos, list(expected)), capsys)
+    assert {file: card for (file, card), cards in zip(expected.items(), named, strict=True) if card not in cards} == {}
+    assert [(file, card) for file, cards in zip(expected, named, strict=True) for card in cards
+            if card not in labels[file]] == []
+
+
 def test_small_indices_of_a_landscape_scene_are_found_at_its_shorter_sides_detail(
         photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """rf100 tune scenes (960 x 720): three clubs of which none was named, and two hearts of four,
