@@ -42,7 +42,11 @@ def _valid_photos(photos: Path, files: list[str]) -> list[Path]:
 
 def _not_named(photos: Path, capsys: pytest.CaptureFixture[str], expected: dict[str, str]) -> dict[str, str]:
     """Of tuned-on photos and a card each shows, those `shinpan scan` does not name."""
-    named = named_in(_valid_photos(photos, list(expected)), capsys)
+    return _missed(expected, named_in(_valid_photos(photos, list(expected)), capsys))
+
+
+def _missed(expected: dict[str, str], named: list[list[str]]) -> dict[str, str]:
+    """Of photos and a card each shows, those whose cards `named` leave that card out."""
     return {file: card for (file, card), cards in zip(expected.items(), named, strict=True) if card not in cards}
 
 
@@ -191,7 +195,7 @@ def test_a_fanned_card_beside_cards_the_outlines_named_is_read_by_a_later_look(
     labels = _labels()
     expected = {"IMG_20220316_165120.jpg": "KD", "IMG_20220316_165433.jpg": "JD", "IMG_20220316_161839.jpg": "10H"}
     named = named_in(_valid_photos(photos, list(expected)), capsys)
-    assert {file: card for (file, card), cards in zip(expected.items(), named, strict=True) if card not in cards} == {}
+    assert _missed(expected, named) == {}
     assert [(file, card) for file, cards in zip(expected, named, strict=True) for card in cards
             if card not in labels[file]] == []
 
