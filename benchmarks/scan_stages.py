@@ -7,7 +7,14 @@ pipeline calls it, over every photo of the chosen sets of scan_real_cards.py, an
 milliseconds a frame (stages nest: the looks hold steps 6 and 7, which hold their spot reads and
 examinations).
 
-Usage: .venv/bin/python benchmarks/scan_stages.py [--set NAME]... [--photos N] [--json]
+With `--without PART` (again for more) a part of the scan that adds cards at a cost is left out, so
+what it costs and what it names can be read off `whole_scan` and `right`/`wrong` (shares of the
+set's cards named right and wrong, as scan_real_cards.py counts them): `later-looks` (the index
+steps' second and third looks: their spots are still cut, ~5 ms a look), `extra-reads` (step 8's
+more reads a look, lone_indices.MORE_READS_A_LOOK), `crowded-check` (cardscans.crowded_outlines).
+Never run it on a report set to choose by: tune and check sets only.
+
+Usage: .venv/bin/python benchmarks/scan_stages.py [--set NAME]... [--photos N] [--without PART]... [--json]
 """
 
 from __future__ import annotations
@@ -27,7 +34,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import benchmarks.scan_real_cards as real_cards  # noqa: E402
+import cardscans.crowded_outlines as crowded_outlines  # noqa: E402
 import cardscans.index_pairs as index_pairs  # noqa: E402
+import cardscans.lone_indices as lone_indices  # noqa: E402
 import cardscans.pipeline as pipeline  # noqa: E402
 from benchmarks.report import Figure, emit  # noqa: E402
 from cardscans.playing_cards import CornerReader  # noqa: E402
@@ -46,6 +55,35 @@ STAGES: tuple[tuple[str, Any, str], ...] = (
     ("step 8 (one index)", index_pairs, "named_by_lone_indices"),
     ("spot reads", index_pairs._SpotReads, "of"),
 )
+
+
+PARTS = ("later-looks", "extra-reads", "crowded-check")
+
+
+@contextmanager
+def left_out(parts: list[str], frame_started: list[int]) -> Iterator[None]:
+    """The scan with `parts` (PARTS) left out; `frame_started`: one item added a frame (the looks
+    of a frame are counted from it)."""
+    saved = (lone_indices.MORE_READS_A_LOOK, crowded_outlines.DOUBTFUL_OUTLINE, index_pairs._named_by_pairs)
+    looks = index_pairs._named_by_pairs
+    seen: list[int] = [0, 0]  # the frame the looks were last counted in, and its looks so far
+
+    def first_look_only(image: Any, found: list[Any], *args: Any) -> Any:
+        if seen[0] != len(frame_started):
+            seen[:] = [len(frame_started), 0]
+        seen[1] += 1
+        return looks(image, found if seen[1] == 1 else [], *args)
+
+    try:
+        if "extra-reads" in parts:
+            lone_indices.MORE_READS_A_LOOK = 0
+        if "crowded-check" in parts:
+            crowded_outlines.DOUBTFUL_OUTLINE = 0.0
+        if "later-looks" in parts:
+            setattr(index_pairs, "_named_by_pairs", first_look_only)  # noqa: B010 (a stand-in of another type)
+        yield
+    finally:
+        lone_indices.MORE_READS_A_LOOK, crowded_outlines.DOUBTFUL_OUTLINE, index_pairs._named_by_pairs = saved
 
 
 @contextmanager
@@ -72,7 +110,7 @@ def timed_stages(spent: defaultdict[str, float], calls: defaultdict[str, int]) -
             setattr(owner, attribute, call)
 
 
-def stage_figures(card_set: real_cards.PhotoSet, most_photos: int) -> list[Figure]:
+def stage_figures(card_set: real_cards.PhotoSet, most_photos: int, without: list[str]) -> list[Figure]:
     scanner = pipeline.Scanner.for_catalog("playing-cards", card_indices=card_set.indices,
                                            index_corners=card_set.corners)
     # only the photos timed are read from disk
@@ -80,15 +118,21 @@ def stage_figures(card_set: real_cards.PhotoSet, most_photos: int) -> list[Figur
     spent: defaultdict[str, float] = defaultdict(float)
     calls: defaultdict[str, int] = defaultdict(int)
     whole = 0.0
-    with timed_stages(spent, calls):
+    named: list[list[str]] = []
+    frame_started: list[int] = []
+    with left_out(without, frame_started), timed_stages(spent, calls):
         for image, _ in frames:
+            frame_started.append(1)
             start = time.perf_counter()
-            scanner.scan(image, effort="fast")
+            sightings = scanner.scan(image, effort="fast")
             whole += time.perf_counter() - start
+            named.append([sighting.card_id or "" for sighting in sightings if sighting.kind == "card"])
     count = max(1, len(frames))
-    prefix = f"scan_stages.{card_set.name}"
+    right, wrong = real_cards.score(named, [photo.cards for _, photo in frames], [photo.partial for _, photo in frames])
+    prefix = f"scan_stages.{card_set.name}" + "".join(f".without-{part}" for part in without)
     figures = [Figure(f"{prefix}.frames", len(frames), "photos"),
-               Figure(f"{prefix}.whole_scan", 1000 * whole / count, "ms a frame")]
+               Figure(f"{prefix}.whole_scan", 1000 * whole / count, "ms a frame"),
+               Figure(f"{prefix}.right", right, "%"), Figure(f"{prefix}.wrong", wrong, "%")]
     for stage, _, _ in STAGES:
         key = stage.split(" (")[0].replace(" ", "_")
         figures.append(Figure(f"{prefix}.{key}", 1000 * spent[stage] / count, "ms a frame"))
@@ -101,6 +145,8 @@ def main() -> int:
     parser.add_argument("--set", action="append", dest="sets",
                         help="a set of scan_real_cards.py by name (again for more; default: the rf100 scenes)")
     parser.add_argument("--photos", type=int, default=10_000, help="at most this many photos a set")
+    parser.add_argument("--without", action="append", default=[], choices=PARTS,
+                        help="leave this part of the scan out (again for more)")
     parser.add_argument("--json", action="store_true", help="one JSON object a line")
     args = parser.parse_args()
     wanted = args.sets or ["rf100-poker-scenes-tune", "rf100-poker-scenes"]
@@ -113,7 +159,7 @@ def main() -> int:
         if sets[name].missing:
             print(f"{name}: skipped, its photos are not cached (see scan_real_cards.py)", file=sys.stderr)
             continue
-        emit(stage_figures(sets[name], args.photos), args.json)
+        emit(stage_figures(sets[name], args.photos, args.without), args.json)
     return 0
 
 

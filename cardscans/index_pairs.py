@@ -113,7 +113,8 @@ def agreed_card(one: CornerReading, other: CornerReading, least_best: float = AG
 def cards_by_index_pairs(image: npt.NDArray[np.uint8], read: ReadIndex,
                          confirm: Confirm, taken: list[Quad], colourless: bool,
                          look_again: bool = False, later: LaterSteps | None = None,
-                         detection: DetectionFrame | None = None) -> list[CardSighting]:
+                         detection: DetectionFrame | None = None,
+                         first_spots: list[IndexSpot] | None = None) -> list[CardSighting]:
     """The cards whose two indices read the same rank, confirmed on the outline they give:
     `confirm` examines it as any outline, expecting the card either index named (None when
     neither named one: a suit too small to tell spade from club, which the face's suit marks
@@ -125,11 +126,13 @@ def cards_by_index_pairs(image: npt.NDArray[np.uint8], read: ReadIndex,
     then in the frame sharpened for the cards both left (a soft photo's blurred glyphs); so it is
     too where the first look named a card, or paired spots outside the `taken` outlines.
     `later`: steps 6 to 8 (`LaterSteps`); None: none is taken. `detection`: the frame in grey,
-    reduced as outlines are looked for in, when the caller has it (`index_spots.searched_frame`)."""
+    reduced as outlines are looked for in, when the caller has it (`index_spots.searched_frame`);
+    `first_spots`: the first look's spots (`cut_spots` of that frame), when the caller cut them already."""
     detection = detection_of(image) if detection is None else detection  # once for every look
     searched = searched_frame(image, detection)  # once for the first two looks
     steps = later or LaterSteps()
-    named, first = _named_by_pairs(image, cut_spots(*searched, False), read, confirm, taken, colourless, steps)
+    spots = cut_spots(*searched, False) if first_spots is None else first_spots
+    named, first = _named_by_pairs(image, spots, read, confirm, taken, colourless, steps)
     looks = [first]
     if look_again or named or (taken and first.done):
         # a card the first look named lay where no outline named it (under another card, cut by the

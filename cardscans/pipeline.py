@@ -15,9 +15,12 @@ import numpy as np
 
 from cardscans.card_indices import IndexCorners, IndexSet
 from cardscans.corner_index import CornerReading
+from cardscans.crowded_outlines import doubtful, outweighed
 from cardscans.identify import loaded_catalog, sighting_from_code
 from cardscans.imageio import downscale, to_bgr, to_gray, work_scale
 from cardscans.index_pairs import LaterSteps, cards_by_index_pairs
+from cardscans.index_spots import IndexSpot, cut_spots, searched_frame, upright_face
+from cardscans.lone_indices import LONE_INK_LEVELS
 from cardscans.outline_reading import (
     alone,
     may_hold_two_cards,
@@ -112,6 +115,10 @@ class Scanner:
             # sides (quad_lines.find_card_quads_by_lines; its cost, ~5 ms, only on such frames)
             by_lines = read_pass(untagged(find_card_quads_by_lines(gray)))
             read = named_over(read, [sighting for sighting in by_lines if sighting.kind == "card"])
+        first_spots = None  # the index steps' first look's spots, once cut
+        if self.corners is not None and any(doubtful(sighting) for sighting in read):
+            first_spots = cut_spots(*searched_frame(to_bgr(colour), detection), False)
+            read = self._without_crowded_outlines(colour, read, first_spots, grey)
         if self.corners is not None:
             # cards whose outline no pass found or read (cut by the frame, lying against another):
             # by their two corner indices (cardscans.index_pairs)
@@ -130,9 +137,22 @@ class Scanner:
             later = (LaterSteps(steps.confirm_top, steps.name_read, steps.name_read)
                      if self.corners.corners == 4 else LaterSteps(lone=steps.name_read))
             by_indices = cards_by_index_pairs(to_bgr(colour), self.corners.read_index, steps.confirm, taken, grey,
-                                              unnamed, later, detection)
+                                              unnamed, later, detection, first_spots)
             read = named_over(read, by_indices)
         return once_a_deck(once_each(read))
+
+    def _without_crowded_outlines(self, colour: Any, read: list[CardSighting], spots: list[IndexSpot],
+                                  grey: bool) -> list[CardSighting]:
+        """`read` less the outlines named unsurely that hold other cards' indices among the frame's
+        index `spots` (cardscans.crowded_outlines)."""
+        assert self.corners is not None
+        corners = self.corners
+        image = to_bgr(colour)
+
+        def read_spot(spot: IndexSpot) -> CornerReading:
+            return corners.read_index(upright_face(image, spot, grey), LONE_INK_LEVELS)
+
+        return [sighting for sighting in read if not outweighed(sighting, spots, read_spot)]
 
     def _identify(self, colour: Any, gray: Any, quad: Quad, grey: bool, alone: bool) -> CardSighting | None:
         """The card in an untagged outline: by its corner index, else by its registered face.

@@ -44,3 +44,23 @@ def test_the_stage_diagnostic_times_every_stage_of_a_committed_set() -> None:
     whole = rows[prefix + "whole_scan"]["value"]
     assert whole > 0 and all(row["value"] <= whole for row in rows.values() if row["unit"] == "ms a frame")
     assert rows[prefix + "outlines_read"]["value"] > 0
+    assert 0 <= rows[prefix + "wrong"]["value"] <= rows[prefix + "right"]["value"] <= 100
+
+
+def test_the_stage_diagnostic_leaves_out_the_parts_asked_and_says_so_in_every_figure() -> None:
+    def figures(*without: str) -> dict[str, float]:
+        command = ["benchmarks/scan_stages.py", "--set", "ammememe-white-scenes", "--photos", "3", "--json"]
+        for part in without:
+            command += ["--without", part]
+        run = subprocess.run([sys.executable, *command], cwd=REPO, capture_output=True, text=True, timeout=300,
+                             check=True)
+        return {row["name"]: row["value"] for row in map(json.loads, run.stdout.splitlines())}
+
+    whole = figures()
+    lean = figures("later-looks", "extra-reads")
+    prefix = "scan_stages.ammememe-white-scenes."
+    lean_prefix = prefix + "without-later-looks.without-extra-reads."
+    assert all(name.startswith(lean_prefix) for name in lean)
+    # the later looks read no spot (their spots are left out); step 8 still runs once a frame
+    assert lean[lean_prefix + "spot_reads.calls"] < whole[prefix + "spot_reads.calls"]
+    assert lean[lean_prefix + "step_8.calls"] == whole[prefix + "step_8.calls"]

@@ -260,6 +260,18 @@ def test_an_outline_round_a_hand_named_by_its_front_card_hides_none_of_the_other
     assert sorted(named) == ["2C", "3C", "4C", "AC"]
 
 
+def test_an_outline_round_a_fan_misread_as_a_card_it_hides_is_outweighed_by_the_cards_inside(
+        photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """rf100's larger tune set: one outline found round a fanned 9D, 10D, JD and KD, its corner read
+    AD at 0.72, a card the photo does not show, and the index steps never read the four inside it.
+    Its plainest spots read two other cards surely and not the AD (cardscans.crowded_outlines): it is
+    dropped, and the four are named by their indices."""
+    [named] = named_in(_valid_photos(photos, ["IMG_20220316_165651.jpg"]), capsys)
+    assert "AD" not in named
+    assert {"9D", "10D", "JD", "KD"} <= set(named)
+    assert set(named) <= set(_labels()["IMG_20220316_165651.jpg"])
+
+
 def test_a_frame_whose_cards_its_outlines_named_sizes_a_lone_index_by_them(
         photos: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """rf100 tune and seen scenes: a 2S, an AH, a 3D and a 5D each show one index that reads it beyond
