@@ -251,6 +251,20 @@ class AppPage:
                 raise
             seen.wait_for(timeout=timeout)
 
+    def wait_until(self, script: str, *, timeout: float = 15_000) -> None:
+        """Wait until the page's `script` (a JavaScript function) returns true; when it has not and the
+        button tapped last is still on the screen, that tap was lost, as in `see`: it is tapped once
+        more and the script waited for again (a full-suite run lost "OK, carry on" after an IPPON
+        so, and the tab's title never went back)."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        try:
+            self.page.wait_for_function(script, timeout=timeout)
+        except PlaywrightTimeout:
+            if not self.tap_again_if_lost(f"for {script!r}"):
+                raise
+            self.page.wait_for_function(script, timeout=timeout)
+
     def tap_again_if_lost(self, awaited: str) -> bool:
         """Tap the button tapped last once more when it is still on the screen (what was awaited
         after it has not come: the tap was lost), saying so on standard error; whether it did."""

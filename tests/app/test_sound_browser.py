@@ -32,11 +32,11 @@ def test_an_ippon_plays_a_tone_and_settings_turn_it_off(app: AppPage) -> None:
     assert sounds(app) == []  # starting a match is no trigger
 
     ippon_against(app, "Aiko", "Ben")
-    app.page.wait_for_function(f"({SOUNDS})().length === 1")
+    app.wait_until(f"() => ({SOUNDS})().length === 1")
     assert sounds(app) == ["\u266a IPPON #1 \u00b7 Shinpan"]
     assert app.page.evaluate("() => document.title") == "\u266a IPPON #1 \u00b7 Shinpan"  # the tab says it too
     app.click("OK, carry on")
-    app.page.wait_for_function("() => document.title === 'Shinpan'")
+    app.wait_until("() => document.title === 'Shinpan'")
 
     app.click("Home")
     app.click("Settings")
