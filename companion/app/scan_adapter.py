@@ -5,6 +5,7 @@ The app never needs OpenCV or a decoder itself; everything about pixels stays in
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -44,6 +45,10 @@ class ScanFailed(Exception):
 
 
 FACES_ENV = "SHINPAN_FACES"
+# Pictures are read off the screen's thread (scan_panel), so two may be read at once (a tap on Take
+# picture during a continuous scan; two tables on one served app). One scanner reads one at a time: its
+# caches (the corner reader's glyph banks, the lru_caches here) are filled as it reads.
+_ONE_PICTURE_AT_A_TIME = threading.Lock()
 
 
 def faces_path() -> Path:
@@ -134,11 +139,12 @@ def scan_picture(data: bytes, catalog_id: str | None, source: str = "picture",
         image = decode_image_bytes(data, source)
     except ImageError as error:
         raise ScanFailed(str(error)) from None
-    scanner, gallery_problem = _scanner(catalog_id, known, card_print)
-    try:
-        sightings = scanner.scan(image, effort="fast" if source == "camera picture" else "auto")
-    except Exception as error:  # the screen's boundary: one message, the match untouched
-        raise ScanFailed(f"the {source} could not be scanned ({type(error).__name__}: {error})") from None
+    with _ONE_PICTURE_AT_A_TIME:
+        scanner, gallery_problem = _scanner(catalog_id, known, card_print)
+        try:
+            sightings = scanner.scan(image, effort="fast" if source == "camera picture" else "auto")
+        except Exception as error:  # the screen's boundary: one message, the match untouched
+            raise ScanFailed(f"the {source} could not be scanned ({type(error).__name__}: {error})") from None
     cards: list[SeenCard] = []
     notes = [gallery_problem] if gallery_problem else []
     canvas = image.copy() if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)

@@ -13,7 +13,7 @@ import flet as ft
 
 from companion.app.ui import Handler, Ui
 from companion.app.viewmodels.responses import ResponseItem
-from companion.app.viewmodels.scan import ScanViewModel
+from companion.app.viewmodels.scan import PictureRead, ScanViewModel
 
 log = logging.getLogger(__name__)
 CONTINUOUS_PAUSE = 1.0  # seconds between pictures: fast enough for a referee, light on a phone
@@ -113,7 +113,12 @@ def scan_panel(vm: ScanViewModel, ui: Ui, holder: CameraHolder, refresh: Handler
             holder.ready = False
             vm.camera_unavailable(_camera_reason(error))
             return
-        vm.picture(data, "camera picture")
+        await read_picture(data, "camera picture")
+
+    async def read_picture(data: bytes, source: str) -> None:
+        vm.reading_started()
+        refresh()
+        vm.show_picture(await read_off_screen(vm, data, source))
 
     async def scan_continuously() -> None:
         vm.start_continuous()
@@ -128,7 +133,7 @@ def scan_panel(vm: ScanViewModel, ui: Ui, holder: CameraHolder, refresh: Handler
         if not files:
             return
         chosen = files[0]
-        vm.picture(chosen.bytes or b"", chosen.name)
+        await read_picture(chosen.bytes or b"", chosen.name)
 
     parts: list[ft.Control] = [ui.text("Scan cards", 18, bold=True), ui.text(vm.shown_status(), 15, bold=True)]
     if vm.awaiting_play:  # what was scanned, and the button that plays it, right here (issue 19)
@@ -164,10 +169,17 @@ async def _continuous(vm: ScanViewModel, holder: CameraHolder, refresh: Handler)
             vm.camera_unavailable(_camera_reason(error))
             refresh()
             return
-        if vm.continuous and vm.continuous_picture(data):
+        read = await read_off_screen(vm, data, "camera picture")
+        if vm.continuous and vm.live.scanner_open and vm.show_continuous(read):
             refresh()
         await asyncio.sleep(CONTINUOUS_PAUSE)
     vm.continuous = False
+
+
+async def read_off_screen(vm: ScanViewModel, data: bytes, source: str) -> PictureRead:
+    """The picture read in a worker thread: the screen's loop goes on answering taps meanwhile (the
+    scanner's OpenCV calls let go of Python's lock, and its Python yields it every few milliseconds)."""
+    return await asyncio.to_thread(vm.reading(data, source))
 
 
 def _camera_reason(error: Exception) -> str:

@@ -7,10 +7,21 @@ checked by the rules, records it. Bad pictures, foreign tags and refused cameras
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from companion.app.scan_adapter import PlayingCardPrint
+from companion.app.scan_adapter import PlayingCardPrint, ScanOutcome
 from companion.app.viewmodels.live import LiveViewModel
+
+
+@dataclass(frozen=True)
+class PictureRead:
+    """What the scanner read in one picture (`ScanViewModel.reading`): `step`, the match's step when
+    the picture was taken; its outcome, or None and the `problem` that kept it from being read."""
+
+    step: int
+    outcome: ScanOutcome | None
+    problem: str = ""
 
 
 class ScanViewModel:
@@ -25,20 +36,39 @@ class ScanViewModel:
         self.card_print = PlayingCardPrint()  # the playing cards' corner indices (Settings, chosen on Decks)
         self.scanned_at: int | None = None  # the match's step when cards were last scanned into the play
 
-    def _read(self, data: bytes, source: str) -> Any:
-        """The scan outcome, or None with `status` saying why the picture could not be read."""
+    def reading(self, data: bytes, source: str) -> Callable[[], PictureRead]:
+        """The read of a picture, to be run off the screen's thread (a scene takes the scanner a fifth
+        of a second here and more on a phone, and the referee's taps must not wait for it): what it
+        needs of the match is taken now, and the read touches nothing of it."""
         from companion.app.scan_adapter import ScanFailed, scan_picture
 
         scan = self._scan or scan_picture
-        try:
-            ruleset = self.live.match.ruleset
-            if ruleset.catalog_id is None:  # the player's own deck (Martial Arts TCG): its tags name its cards
-                return scan(data, None, source, known=self.live.card_catalog())
-            return scan(data, ruleset.catalog_id, source, card_print=self.card_print)
-        except ScanFailed as error:
-            self.status = f"{error}. The match is unchanged."
+        step = len(self.live.match.actions)
+        ruleset = self.live.match.ruleset
+        # the player's own deck (Martial Arts TCG): its tags name its cards
+        known = self.live.card_catalog() if ruleset.catalog_id is None else None
+        card_print = self.card_print
+
+        def read() -> PictureRead:
+            try:
+                if known is not None:
+                    return PictureRead(step, scan(data, None, source, known=known))
+                return PictureRead(step, scan(data, ruleset.catalog_id, source, card_print=card_print))
+            except ScanFailed as error:
+                return PictureRead(step, None, str(error))
+        return read
+
+    def _outcome(self, read: PictureRead) -> ScanOutcome | None:
+        """The read's outcome, or None with `status` saying why it is not shown."""
+        if read.outcome is None:
+            self.status = f"{read.problem}. The match is unchanged."
             self.outlined_png = b""
             return None
+        if read.step != len(self.live.match.actions):
+            # a play was recorded or undone while the picture was read: it shows the table before that
+            self.status = "The match moved on while the picture was read: take it again."
+            return None
+        return read.outcome
 
     # --- the camera ---------------------------------------------------------------------------
 
@@ -59,8 +89,15 @@ class ScanViewModel:
 
     def picture(self, data: bytes, source: str = "picture") -> bool:
         """Scan a picture; True when at least one card of this match's game was seen."""
+        return self.show_picture(self.reading(data, source)())
+
+    def reading_started(self) -> None:
+        self.status = "Reading the picture..."
+
+    def show_picture(self, read: PictureRead) -> bool:
+        """Show a picture's read (`reading`); True when at least one card of this match's game was seen."""
         self.scanned_at = None  # a new picture: its own status, until its cards are in the play
-        outcome = self._read(data, source)
+        outcome = self._outcome(read)
         return outcome is not None and self._show(outcome)
 
     def start_continuous(self) -> None:
@@ -73,19 +110,26 @@ class ScanViewModel:
         self.status = "Stopped scanning." + (" Check the play below." if self.live.picker.text else "")
 
     def continuous_picture(self, data: bytes) -> bool:
-        """One picture of the continuous scan; True when the cards in view changed (the screen redraws).
+        """One picture of the continuous scan; True when the cards in view changed (the screen redraws)."""
+        return self.show_continuous(self.reading(data, "camera picture")())
+
+    def show_continuous(self, read: PictureRead) -> bool:
+        """One read (`reading`) of the continuous scan; True when the cards in view changed.
 
         The same cards seen again, or none, change nothing: what the referee edits in the play stays.
+        Nor does a picture taken before the match last moved on (it shows the play just recorded).
         """
-        outcome = self._read(data, "camera picture")
-        if outcome is None:
+        if read.outcome is None:
+            self._outcome(read)  # says why; the screen shows it at its next redraw
             return False
-        cards = tuple(card.card_id for card in outcome.cards)
+        if read.step != len(self.live.match.actions):
+            return False
+        cards = tuple(card.card_id for card in read.outcome.cards)
         if not cards or cards == self.last_seen:
             return False
-        return self._show(outcome)
+        return self._show(read.outcome)
 
-    def _show(self, outcome: Any) -> bool:
+    def _show(self, outcome: ScanOutcome) -> bool:
         self.outlined_png = outcome.outlined_png
         notes = "; also seen: " + "; ".join(outcome.notes) if outcome.notes else ""
         if not outcome.cards:
