@@ -87,7 +87,7 @@ def test_a_tap_is_recorded_while_a_picture_is_read_and_the_older_picture_is_not_
     assert live.picker.text == "MEN" and scan.awaiting_play
 
 
-def test_a_picture_read_after_the_match_moved_on_asks_for_another() -> None:
+def test_a_picture_read_after_a_play_or_an_undo_asks_for_another() -> None:
     app = start_kendo(MemoryStore())
     assert app.scan is not None
     scan = app.scan
@@ -98,3 +98,7 @@ def test_a_picture_read_after_the_match_moved_on_asks_for_another() -> None:
     assert scan.live.picker.text == ""
     assert scan.show_picture(scan.reading(png_bytes(tag_frame("kendo-taikai", "men")), "camera picture")())
     assert scan.live.picker.text == "MEN"
+    kote = scan.reading(png_bytes(tag_frame("kendo-taikai", "kote")), "camera picture")
+    scan.live.undo()  # an undo moves the match on too: the picture shows the table before it
+    assert not scan.show_picture(kote())
+    assert scan.live.picker.text == "MEN" and scan.status.startswith("The match moved on")

@@ -12,14 +12,15 @@ from typing import Any
 
 from companion.app.scan_adapter import PlayingCardPrint, ScanOutcome
 from companion.app.viewmodels.live import LiveViewModel
+from companion.rules.model import Action
 
 
 @dataclass(frozen=True)
 class PictureRead:
-    """What the scanner read in one picture (`ScanViewModel.reading`): `step`, the match's step when
-    the picture was taken; its outcome, or None and the `problem` that kept it from being read."""
+    """What the scanner read in one picture (`ScanViewModel.reading`): `taken_at`, the match's actions
+    when the picture was taken; its outcome, or None and the `problem` that kept it from being read."""
 
-    step: int
+    taken_at: tuple[Action, ...]
     outcome: ScanOutcome | None
     problem: str = ""
 
@@ -43,7 +44,7 @@ class ScanViewModel:
         from companion.app.scan_adapter import ScanFailed, scan_picture
 
         scan = self._scan or scan_picture
-        step = len(self.live.match.actions)
+        taken_at = self.live.match.actions
         ruleset = self.live.match.ruleset
         # the player's own deck (Martial Arts TCG): its tags name its cards
         known = self.live.card_catalog() if ruleset.catalog_id is None else None
@@ -52,10 +53,10 @@ class ScanViewModel:
         def read() -> PictureRead:
             try:
                 if known is not None:
-                    return PictureRead(step, scan(data, None, source, known=known))
-                return PictureRead(step, scan(data, ruleset.catalog_id, source, card_print=card_print))
+                    return PictureRead(taken_at, scan(data, None, source, known=known))
+                return PictureRead(taken_at, scan(data, ruleset.catalog_id, source, card_print=card_print))
             except ScanFailed as error:
-                return PictureRead(step, None, str(error))
+                return PictureRead(taken_at, None, str(error))
         return read
 
     def _outcome(self, read: PictureRead) -> ScanOutcome | None:
@@ -64,11 +65,14 @@ class ScanViewModel:
             self.status = f"{read.problem}. The match is unchanged."
             self.outlined_png = b""
             return None
-        if read.step != len(self.live.match.actions):
-            # a play was recorded or undone while the picture was read: it shows the table before that
+        if self._moved_on(read):
             self.status = "The match moved on while the picture was read: take it again."
             return None
         return read.outcome
+
+    def _moved_on(self, read: PictureRead) -> bool:
+        """A play was recorded or undone while the picture was read: it shows the table before that."""
+        return read.taken_at != self.live.match.actions
 
     # --- the camera ---------------------------------------------------------------------------
 
@@ -122,7 +126,7 @@ class ScanViewModel:
         if read.outcome is None:
             self._outcome(read)  # says why; the screen shows it at its next redraw
             return False
-        if read.step != len(self.live.match.actions):
+        if self._moved_on(read):
             return False
         cards = tuple(card.card_id for card in read.outcome.cards)
         if not cards or cards == self.last_seen:
