@@ -92,8 +92,11 @@ def test_a_picture_read_after_a_play_or_an_undo_asks_for_another() -> None:
     assert app.scan is not None
     scan = app.scan
     read = scan.reading(png_bytes(tag_frame("kendo-taikai", "men")), "camera picture")
+    scan.reading_started()  # the panel's Take picture and Choose a photo wait while it is read
+    assert scan.reading_picture and scan.status == "Reading the picture..."
     press(scan.live, "Aiko: offer MEN 4")  # recorded while the picture was on its way
     assert not scan.show_picture(read())
+    assert not scan.reading_picture
     assert scan.status == "The match moved on while the picture was read: take it again."
     assert scan.live.picker.text == ""
     assert scan.show_picture(scan.reading(png_bytes(tag_frame("kendo-taikai", "men")), "camera picture")())

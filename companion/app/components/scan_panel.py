@@ -118,7 +118,10 @@ def scan_panel(vm: ScanViewModel, ui: Ui, holder: CameraHolder, refresh: Handler
     async def read_picture(data: bytes, source: str) -> None:
         vm.reading_started()
         refresh()
-        vm.show_picture(await read_off_screen(vm, data, source))
+        try:
+            vm.show_picture(await read_off_screen(vm, data, source))
+        finally:
+            vm.reading_picture = False
 
     async def scan_continuously() -> None:
         vm.start_continuous()
@@ -143,13 +146,13 @@ def scan_panel(vm: ScanViewModel, ui: Ui, holder: CameraHolder, refresh: Handler
     if vm.camera_state != "ready":
         buttons.append(ui.async_button("Try the camera again" if no_camera else "Start camera", run(start_camera)))
     buttons.append(ui.async_button("Take picture (no camera)" if no_camera else "Take picture", run(take_picture),
-                                   primary=vm.camera_state == "ready", disabled=no_camera))
+                                   primary=vm.camera_state == "ready", disabled=no_camera or vm.reading_picture))
     if vm.continuous:
         buttons.append(ui.async_button("Stop scanning", run(stop_scanning), primary=True))
     else:
         buttons.append(ui.async_button("Scan continuously (no camera)" if no_camera else "Scan continuously",
                                        run(scan_continuously), disabled=no_camera))
-    buttons.append(ui.async_button("Choose a photo", run(choose_photo)))
+    buttons.append(ui.async_button("Choose a photo", run(choose_photo), disabled=vm.reading_picture))
     parts.append(ft.Row(buttons, wrap=True))
     if vm.outlined_png:
         parts.append(ft.Image(src=base64.b64encode(vm.outlined_png).decode("ascii"), height=200,

@@ -36,6 +36,7 @@ class ScanViewModel:
         self.last_seen: tuple[str, ...] = ()
         self.card_print = PlayingCardPrint()  # the playing cards' corner indices (Settings, chosen on Decks)
         self.scanned_at: int | None = None  # the match's step when cards were last scanned into the play
+        self.reading_picture = False  # a picture taken or chosen is being read (its buttons wait)
 
     def reading(self, data: bytes, source: str) -> Callable[[], PictureRead]:
         """The read of a picture, to be run off the screen's thread (a scene takes the scanner a fifth
@@ -96,11 +97,13 @@ class ScanViewModel:
         return self.show_picture(self.reading(data, source)())
 
     def reading_started(self) -> None:
+        self.reading_picture = True
         self.status = "Reading the picture..."
 
     def show_picture(self, read: PictureRead) -> bool:
         """Show a picture's read (`reading`); True when at least one card of this match's game was seen."""
         self.scanned_at = None  # a new picture: its own status, until its cards are in the play
+        self.reading_picture = False
         outcome = self._outcome(read)
         return outcome is not None and self._show(outcome)
 
