@@ -15,7 +15,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import sys
+import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -26,6 +28,7 @@ if str(ROOT) not in sys.path:
 
 from benchmarks.report import Figure, emit, median, percentile  # noqa: E402
 from companion.app.components.scan_panel import read_off_screen  # noqa: E402
+from companion.app.scan_adapter import FACES_ENV  # noqa: E402
 from companion.app.storage import MemoryStore  # noqa: E402
 from companion.app.viewmodels.app import AppViewModel  # noqa: E402
 from companion.app.viewmodels.scan import PictureRead, ScanViewModel  # noqa: E402
@@ -96,9 +99,11 @@ def main() -> int:
     parser.add_argument("--json", action="store_true", help="one JSON object a line")
     args = parser.parse_args()
     pictures = scene_pictures()
-    scan = mace_scanner()
-    scan.reading(pictures[0], "camera picture")()  # the scanner and its glyph banks made before timing
-    inline, off_screen = asyncio.run(waits(scan, pictures))
+    with tempfile.TemporaryDirectory(prefix="shinpan-bench-") as folder:
+        os.environ[FACES_ENV] = str(Path(folder) / "faces.npz")  # no card registered by photo: not the user's
+        scan = mace_scanner()
+        scan.reading(pictures[0], "camera picture")()  # the scanner and its glyph banks made before timing
+        inline, off_screen = asyncio.run(waits(scan, pictures))
     worst = max(off_screen)
     emit([Figure("scan_off_screen.pictures", len(pictures), "scene photos"),
           Figure("scan_off_screen.longest_wait.median", median(off_screen), "ms", f"<= {GOAL_MS:g} ms",
