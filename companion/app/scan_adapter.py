@@ -45,9 +45,10 @@ class ScanFailed(Exception):
 
 
 FACES_ENV = "SHINPAN_FACES"
-# Pictures are read off the screen's thread (scan_panel), so two may be read at once (a tap on Take
-# picture during a continuous scan; two tables on one served app). One scanner reads one at a time: its
-# caches (the corner reader's glyph banks, the lru_caches here) are filled as it reads.
+# Pictures are read and registered off the screen's thread (scan_panel, the Decks screen), so two may
+# come at once (a tap on Take picture during a continuous scan; two tables on one served app). One is
+# handled at a time: a scanner fills its caches (the corner reader's glyph banks, the lru_caches here)
+# as it reads, and a registration reads, changes and saves the one face gallery.
 _ONE_PICTURE_AT_A_TIME = threading.Lock()
 
 
@@ -119,10 +120,11 @@ def register_card_photo(catalog_id: str, card_id: str, data: bytes, source: str 
     path = faces_path()
     try:
         photo = decode_image_bytes(data, source)
-        gallery = FaceGallery.load(path) if path.exists() else FaceGallery()
-        gallery.register_photo(catalog_id, card_id, photo)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        gallery.save(path)  # GalleryError (an ImageError) when the file cannot be written
+        with _ONE_PICTURE_AT_A_TIME:
+            gallery = FaceGallery.load(path) if path.exists() else FaceGallery()
+            gallery.register_photo(catalog_id, card_id, photo)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            gallery.save(path)  # GalleryError (an ImageError) when the file cannot be written
     except ImageError as error:
         raise ScanFailed(str(error)) from None
     except OSError as error:

@@ -105,3 +105,25 @@ def test_a_picture_read_after_a_play_or_an_undo_asks_for_another() -> None:
     scan.live.undo()  # an undo moves the match on too: the picture shows the table before it
     assert not scan.show_picture(kote())
     assert scan.live.picker.text == "MEN" and scan.status.startswith("The match moved on")
+
+
+def test_cards_registered_by_photo_at_once_are_all_kept() -> None:
+    """Registrations run off the screen's thread (the Decks screen), so two can overlap: each reads,
+    changes and saves the one face gallery, and none may lose another's card."""
+    import numpy as np
+
+    from cardscans import synthetic
+    from cardscans.recognizer import FaceGallery
+    from companion.app.scan_adapter import faces_path, register_card_photo
+
+    rng = np.random.default_rng(3)
+    cards = {"kote": 5, "men": 9, "do": 3, "tsuki": 7}
+    photos = {card: png_bytes(synthetic.photograph_card(synthetic.card_face(face), rng, 0.6)[0])
+              for card, face in cards.items()}
+    threads = [threading.Thread(target=register_card_photo, args=("kendo-taikai", card, photo))
+               for card, photo in photos.items()]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(WAIT)
+    assert sorted(card for _, card in FaceGallery.load(faces_path()).keys) == sorted(cards)

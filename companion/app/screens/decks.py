@@ -3,6 +3,7 @@ tag sheet, register untagged cards by photo."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 
 import flet as ft
@@ -38,7 +39,7 @@ def decks_screen(vm: DecksViewModel, ui: Ui, refresh: Handler, on_home: Handler,
         return screen(*parts)
 
     async def print_sheet() -> None:
-        sheet = vm.tag_sheet()
+        sheet = await asyncio.to_thread(vm.tag_sheet)  # a sheet of a whole catalog's tags: ~0.5 s, off the screen
         if sheet is not None:
             name, data = sheet
             try:
@@ -51,8 +52,8 @@ def decks_screen(vm: DecksViewModel, ui: Ui, refresh: Handler, on_home: Handler,
     def registerer(card_id: str) -> Callable[[], Awaitable[None]]:
         async def register() -> None:
             files = await ft.FilePicker().pick_files(with_data=True, file_type=ft.FilePickerFileType.IMAGE)
-            if files:
-                vm.register_photo(card_id, files[0].bytes or b"", files[0].name)
+            if files:  # read and saved off the screen's thread, as a scanned picture is (scan_panel)
+                await asyncio.to_thread(vm.register_photo, card_id, files[0].bytes or b"", files[0].name)
             refresh()
         return register
 
