@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -291,6 +292,21 @@ def test_a_front_card_inside_the_outline_round_both_cards_is_named_by_its_indice
     assert _named_right_or_not_at_all(tricks, tmp_path, capsys) >= 72
 
 
+Trick = tuple[str, npt.NDArray[np.uint8], list[str]]
+# the two tests of the turned tricks make them once, on one worker (~15 s of making each)
+TURNED_TRICKS = pytest.mark.xdist_group("german-turned-tricks")
+
+
+@lru_cache(maxsize=1)
+def turned_tricks(photos: Path) -> tuple[Trick, ...]:
+    """anima-german-overlaps-turned, made as german_overlaps.py writes it."""
+    sys.path.insert(0, str(MAKER.parent))
+    from german_overlaps import SINGLES, TURNED_SEEDS, turned_scenes
+
+    return tuple(trick for seed in TURNED_SEEDS for trick in turned_scenes(photos / SINGLES, seed))
+
+
+@TURNED_TRICKS
 def test_german_tricks_seen_turned_and_from_farther_are_named_right_or_not_at_all(
         photos: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The tune set anima-german-overlaps-turned, made here as german_overlaps.py writes it: tricks
@@ -301,23 +317,17 @@ def test_german_tricks_seen_turned_and_from_farther_are_named_right_or_not_at_al
     top indices (110 named; 107 before). That second look, against the paper, is taken even where
     the first named a card, for the cards it left (a front card's B whose stroke the local mean cut
     in two): 112 named."""
-    sys.path.insert(0, str(MAKER.parent))
-    from german_overlaps import SINGLES, TURNED_SEEDS, turned_scenes
-
-    tricks = [trick for seed in TURNED_SEEDS for trick in turned_scenes(photos / SINGLES, seed)]
-    assert _named_right_or_not_at_all(tricks, tmp_path, capsys) >= 111
+    assert _named_right_or_not_at_all(list(turned_tricks(photos)), tmp_path, capsys) >= 111
 
 
+@TURNED_TRICKS
 def test_german_tricks_read_by_the_english_reader_seldom_name_a_jack_a_queen(
         photos: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The same turned German tricks under the English reader, the Decks screen left at English: a
     German jack's B reads as a Q at 0.60-0.70 on both its corners, over a picture as a queen's is.
     A court letter read below MIN_COURT_SCORE is unclear, so of the 120 cards at most one is named
     wrong (five were before it); none twice."""
-    sys.path.insert(0, str(MAKER.parent))
-    from german_overlaps import SINGLES, TURNED_SEEDS, turned_scenes
-
-    tricks = [trick for seed in TURNED_SEEDS for trick in turned_scenes(photos / SINGLES, seed)]
+    tricks = turned_tricks(photos)
     paths = []
     for name, image, _ in tricks:
         cv2.imwrite(str(tmp_path / name), image, [cv2.IMWRITE_JPEG_QUALITY, 90])
@@ -330,7 +340,7 @@ def test_german_tricks_read_by_the_english_reader_seldom_name_a_jack_a_queen(
     assert wrong <= 1
 
 
-def _named_right_or_not_at_all(tricks: list[tuple[str, npt.NDArray[np.uint8], list[str]]], folder: Path,
+def _named_right_or_not_at_all(tricks: list[Trick], folder: Path,
                                capsys: pytest.CaptureFixture[str]) -> int:
     """German tricks written as JPEG (quality 90, as german_overlaps.py writes them) and read by
     `shinpan scan --indices german`: no card named that is not there or named twice; how many are."""

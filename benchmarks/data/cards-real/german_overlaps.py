@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
+from functools import lru_cache
 from pathlib import Path
 
 import cv2
@@ -70,15 +71,24 @@ def mat_around(photo: Image, height: int, width: int, rng: np.random.Generator) 
     return np.asarray(np.clip(mat + grain[..., None], 0, 255), dtype=np.uint8)
 
 
+@lru_cache(maxsize=4)
+def _fade(height: int, width: int) -> npt.NDArray[np.float32]:
+    """How much of the photo shows at each pixel: it fades into the mat over its border, so its edge
+    makes no line a reader could take for a card's (made once a photo size: a blur this wide is most of
+    a scene's making)."""
+    inside = np.zeros((height, width), np.float32)
+    inside[EDGE:-EDGE, EDGE:-EDGE] = 1
+    fade = np.asarray(cv2.GaussianBlur(inside, (0, 0), EDGE / 2), np.float32)[..., None]
+    fade.flags.writeable = False  # shared by every scene of that size
+    return fade
+
+
 def overlap_scene(back: Image, front: Image, rng: np.random.Generator) -> Image:
     back_quad, front_quad = card_outline(back), card_outline(front)
     height, width = back.shape[:2]
     canvas = mat_around(back, int(height * 1.45), int(width * 1.45), rng)
     top, left = int(height * 0.02), int(width * 0.22)
-    # the photo fades into the mat over its border, so its edge makes no line a reader could take for a card's
-    inside = np.zeros((height, width), np.float32)
-    inside[EDGE:-EDGE, EDGE:-EDGE] = 1
-    fade = np.asarray(cv2.GaussianBlur(inside, (0, 0), EDGE / 2), np.float32)[..., None]
+    fade = _fade(height, width)
     placed = canvas[top:top + height, left:left + width].astype(np.float32)
     canvas[top:top + height, left:left + width] = np.clip(placed * (1 - fade) + back * fade, 0, 255).astype(np.uint8)
     back_quad = back_quad + np.array([left, top], np.float32)
