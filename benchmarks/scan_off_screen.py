@@ -2,7 +2,7 @@
 its event loop goes unanswered during one read, read as the app reads it (scan_panel.read_off_screen,
 a worker thread) beside the same read on the screen's own thread, as the app read until stop 53.
 
-    python benchmarks/scan_off_screen.py [--json]
+    python benchmarks/scan_off_screen.py [--pictures N] [--json]
 
 The pictures are the committed Ammememe scene photos, tune and report alike (a time, not a share
 named: nothing is chosen by it), in a MACE match (the playing-card reader), each read once a way.
@@ -96,9 +96,10 @@ async def waits(scan: ScanViewModel, pictures: list[bytes]) -> tuple[list[float]
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pictures", type=int, default=10_000, help="at most this many scene photos")
     parser.add_argument("--json", action="store_true", help="one JSON object a line")
     args = parser.parse_args()
-    pictures = scene_pictures()
+    pictures = scene_pictures()[:max(1, args.pictures)]
     with tempfile.TemporaryDirectory(prefix="shinpan-bench-") as folder:
         os.environ[FACES_ENV] = str(Path(folder) / "faces.npz")  # no card registered by photo: not the user's
         scan = mace_scanner()

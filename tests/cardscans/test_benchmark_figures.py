@@ -66,12 +66,12 @@ def test_the_stage_diagnostic_leaves_out_the_parts_asked_and_says_so_in_every_fi
     assert lean[lean_prefix + "step_8.calls"] == whole[prefix + "step_8.calls"]
 
 
-def test_the_off_screen_benchmark_reads_every_committed_scene_both_ways() -> None:
-    run = subprocess.run([sys.executable, "benchmarks/scan_off_screen.py", "--json"], cwd=REPO,
+def test_the_off_screen_benchmark_reads_committed_scenes_both_ways() -> None:
+    run = subprocess.run([sys.executable, "benchmarks/scan_off_screen.py", "--pictures", "3", "--json"], cwd=REPO,
                          capture_output=True, text=True, timeout=300, check=True)
     rows = {row["name"]: row for row in map(json.loads, run.stdout.splitlines())}
     assert all(list(row)[:4] == ["name", "value", "unit", "goal"] for row in rows.values())
-    assert rows["scan_off_screen.pictures"]["value"] == 34  # the committed scenes, tune and report
+    assert rows["scan_off_screen.pictures"]["value"] == 3  # of the 34 committed scenes, tune and report
     waits = [rows[f"scan_off_screen.longest_wait.{part}"] for part in ("median", "p95", "max")]
     assert all(row["unit"] == "ms" and row["peer_name"] == "on the screen's thread" for row in waits)
     assert all(row["peer"] > 0 and row["value"] >= 0 for row in waits)
