@@ -21,6 +21,7 @@ def tag_frame(catalog: str, card_id: str, copy: int = 1) -> npt.NDArray[np.uint8
     buffer = io.BytesIO()
     segno.make_qr(encode_tag(catalog, card_id, copy), error="m").save(buffer, kind="png", scale=8, border=4)
     tag = cv2.imdecode(np.frombuffer(buffer.getvalue(), np.uint8), cv2.IMREAD_COLOR)
+    assert tag is not None, "segno's PNG did not decode"
     frame = np.full((*FRAME, 3), 225, np.uint8)
     top, left = (FRAME[0] - tag.shape[0]) // 2, (FRAME[1] - tag.shape[1]) // 2
     frame[top:top + tag.shape[0], left:left + tag.shape[1]] = tag

@@ -26,6 +26,13 @@ from companion.cli.main import main
 from tests.cardscans.conftest import cached_set, named_in
 
 MAKER = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "cards-real" / "german_overlaps.py"
+ABOUT_SURE: Any = pytest.approx(1.0, abs=0.35)  # a drawn index's score (Any: compared inside a tuple)
+
+
+def read_photo(path: Path) -> npt.NDArray[np.uint8]:
+    image = cv2.imread(str(path))
+    assert image is not None, f"{path} is not an image"
+    return np.asarray(image, np.uint8)
 ENGLISH_SAMPLE = ["2clubs", "3hearts", "4spades", "5diamonds", "6clubs", "7spades", "8hearts", "9clubs",
                   "10diamonds", "Aspades", "Kclubs", "Qhearts", "Jdiamonds", "8spades"]
 IDS = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}
@@ -62,7 +69,7 @@ def test_a_black_card_under_warm_light_is_never_a_red_suit(photos: Path, tmp_pat
     paths = []
     for name in ("7spades", "9clubs", "Aspades", "Kclubs"):
         path = tmp_path / f"{name}.jpg"
-        cv2.imwrite(str(path), warm(cv2.imread(str(photos / "rdpong-singles" / f"{name}.jpg"))))
+        cv2.imwrite(str(path), warm(read_photo(photos / "rdpong-singles" / f"{name}.jpg")))
         paths.append(path)
     results = scan(paths, capsys)
     cards = [card for sightings in results for card in named(sightings)]
@@ -87,7 +94,7 @@ def test_french_letters_are_read_by_a_french_reader() -> None:
     draw_suit(face, "S", (22, 70), 26)
     face[-90:, -60:] = face[:90, :60][::-1, ::-1]
     face[100:260, 80:180] = (60, 140, 200)  # a picture, not pips
-    assert CornerReader.standard("french").read(face) == ("JS", pytest.approx(1.0, abs=0.35))
+    assert CornerReader.standard("french").read(face) == ("JS", ABOUT_SURE)
     assert CornerReader.standard("english").read(face) is None
 
 
@@ -104,8 +111,8 @@ def french_index(card: str, printed: str) -> np.ndarray:
 
 def test_a_french_ace_printed_as_1_is_named_and_a_ten_showing_only_its_1_is_not() -> None:
     french = CornerReader.standard("french")
-    assert french.read(french_index("AS", "1")) == ("AS", pytest.approx(1.0, abs=0.35))
-    assert french.read(french_index("AS", "A")) == ("AS", pytest.approx(1.0, abs=0.35))
+    assert french.read(french_index("AS", "1")) == ("AS", ABOUT_SURE)
+    assert french.read(french_index("AS", "A")) == ("AS", ABOUT_SURE)
     # a ten whose "0" the cut lost: its face shows ten pips, so it is no ace, under either lettering
     assert french.read(french_index("10S", "1")) is None
     assert CornerReader.standard("english").read(french_index("10S", "1")) is None
@@ -152,10 +159,10 @@ def test_decks_held_apart_are_named_right_and_never_wrong(photos: Path, capsys: 
 
 def test_bad_input_is_unrecognised_never_a_guess(photos: Path, tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    table = cv2.imread(str(photos / "rdpong-scenes" / "green_many.jpg"))[:300, :400]
+    table = read_photo(photos / "rdpong-scenes" / "green_many.jpg")[:300, :400]
     empty = tmp_path / "table.jpg"
     cv2.imwrite(str(empty), table)
-    card = cv2.imread(str(photos / "rdpong-singles" / "6hearts.jpg"))
+    card = read_photo(photos / "rdpong-singles" / "6hearts.jpg")
     blurred = tmp_path / "blurred.jpg"
     cv2.imwrite(str(blurred), cv2.GaussianBlur(card, (0, 0), 14))  # no corner glyph keeps its shape
     back = tmp_path / "face-down.jpg"
@@ -172,7 +179,7 @@ def test_bad_input_is_unrecognised_never_a_guess(photos: Path, tmp_path: Path,
 
 def test_a_soft_focus_card_is_named_right_or_not_at_all(photos: Path, tmp_path: Path,
                                                         capsys: pytest.CaptureFixture[str]) -> None:
-    card = cv2.imread(str(photos / "rdpong-singles" / "6hearts.jpg"))
+    card = read_photo(photos / "rdpong-singles" / "6hearts.jpg")
     paths = []
     for sigma in (3, 6, 9, 11):  # from a slightly missed focus to a print barely legible
         path = tmp_path / f"blurred-{sigma}.jpg"
