@@ -47,13 +47,13 @@ class ScanViewModel:
         scan = self._scan or scan_picture
         taken_at = self.live.match.actions
         ruleset = self.live.match.ruleset
-        # the player's own deck (Martial Arts TCG): its tags name its cards
-        known = self.live.card_catalog() if ruleset.catalog_id is None else None
+        own_deck = ruleset.catalog_id is None  # the player's own deck (Martial Arts TCG): its tags name its cards
+        known = self.live.card_catalog() if own_deck else None
         card_print = self.card_print
 
         def read() -> PictureRead:
             try:
-                if known is not None:
+                if own_deck:
                     return PictureRead(taken_at, scan(data, None, source, known=known))
                 return PictureRead(taken_at, scan(data, ruleset.catalog_id, source, card_print=card_print))
             except ScanFailed as error:
