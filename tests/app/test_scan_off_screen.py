@@ -32,16 +32,14 @@ class TablePictures(scan_panel.CameraHolder):
     def __init__(self, picture: bytes) -> None:
         super().__init__()
         self.picture = picture
-        self.taken = 0
 
     async def take(self) -> bytes:
-        self.taken += 1
         return self.picture
 
 
 class HeldScan:
-    """The real scan, held at its start until the screen has done something (`release`): a scan run on
-    the screen's own thread would hold it for good, and `done_on_screen` would never be set."""
+    """The real scan, its first read held at its start until the screen has done something (`released`):
+    a read run on the screen's own thread would hold the screen too, so `released` would never be set."""
 
     def __init__(self) -> None:
         self.started = threading.Event()

@@ -120,7 +120,7 @@ def scan_panel(vm: ScanViewModel, ui: Ui, holder: CameraHolder, refresh: Handler
         refresh()
         try:
             vm.show_picture(await read_off_screen(vm, data, source))
-        finally:
+        finally:  # show_picture frees the buttons; a read that raised must free them too
             vm.reading_picture = False
 
     async def scan_continuously() -> None:
