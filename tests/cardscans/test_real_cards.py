@@ -21,18 +21,13 @@ import numpy.typing as npt
 import pytest
 
 from cardscans.card_drawing import draw_suit, playing_card_face
+from cardscans.imageio import read_image
 from cardscans.playing_cards import CornerReader
 from companion.cli.main import main
 from tests.cardscans.conftest import cached_set, named_in
 
 MAKER = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "cards-real" / "german_overlaps.py"
 ABOUT_SURE: Any = pytest.approx(1.0, abs=0.35)  # a drawn index's score (Any: compared inside a tuple)
-
-
-def read_photo(path: Path) -> npt.NDArray[np.uint8]:
-    image = cv2.imread(str(path))
-    assert image is not None, f"{path} is not an image"
-    return np.asarray(image, np.uint8)
 ENGLISH_SAMPLE = ["2clubs", "3hearts", "4spades", "5diamonds", "6clubs", "7spades", "8hearts", "9clubs",
                   "10diamonds", "Aspades", "Kclubs", "Qhearts", "Jdiamonds", "8spades"]
 IDS = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}
@@ -69,7 +64,7 @@ def test_a_black_card_under_warm_light_is_never_a_red_suit(photos: Path, tmp_pat
     paths = []
     for name in ("7spades", "9clubs", "Aspades", "Kclubs"):
         path = tmp_path / f"{name}.jpg"
-        cv2.imwrite(str(path), warm(read_photo(photos / "rdpong-singles" / f"{name}.jpg")))
+        cv2.imwrite(str(path), warm(read_image(photos / "rdpong-singles" / f"{name}.jpg")))
         paths.append(path)
     results = scan(paths, capsys)
     cards = [card for sightings in results for card in named(sightings)]
@@ -159,10 +154,10 @@ def test_decks_held_apart_are_named_right_and_never_wrong(photos: Path, capsys: 
 
 def test_bad_input_is_unrecognised_never_a_guess(photos: Path, tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    table = read_photo(photos / "rdpong-scenes" / "green_many.jpg")[:300, :400]
+    table = read_image(photos / "rdpong-scenes" / "green_many.jpg")[:300, :400]
     empty = tmp_path / "table.jpg"
     cv2.imwrite(str(empty), table)
-    card = read_photo(photos / "rdpong-singles" / "6hearts.jpg")
+    card = read_image(photos / "rdpong-singles" / "6hearts.jpg")
     blurred = tmp_path / "blurred.jpg"
     cv2.imwrite(str(blurred), cv2.GaussianBlur(card, (0, 0), 14))  # no corner glyph keeps its shape
     back = tmp_path / "face-down.jpg"
@@ -179,7 +174,7 @@ def test_bad_input_is_unrecognised_never_a_guess(photos: Path, tmp_path: Path,
 
 def test_a_soft_focus_card_is_named_right_or_not_at_all(photos: Path, tmp_path: Path,
                                                         capsys: pytest.CaptureFixture[str]) -> None:
-    card = read_photo(photos / "rdpong-singles" / "6hearts.jpg")
+    card = read_image(photos / "rdpong-singles" / "6hearts.jpg")
     paths = []
     for sigma in (3, 6, 9, 11):  # from a slightly missed focus to a print barely legible
         path = tmp_path / f"blurred-{sigma}.jpg"
